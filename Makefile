@@ -1,0 +1,47 @@
+# dicelab: two commands on a fresh machine with only Python 3.
+#   make run   create .venv if needed, install the apps, serve notebooks/ with Voilà on :8866
+#   make test  install the test extras, run ruff and the whole pytest suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+
+.PHONY: run test lint format browser solver-tables bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[app]"
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@
+
+run: $(VENV)/.app
+	$(BIN)/voila notebooks/ --port=$(PORT) --no-browser
+
+lint: $(VENV)/.test
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+
+format: $(VENV)/.test
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# Browser tests drive Debian's Chromium (never a browser download of Playwright's own).
+browser:
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is missing: run 'sudo apt-get install -y chromium' (browser tests will be skipped)"; fi; }
+
+test: $(VENV)/.test browser lint
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.test
+	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info test-artifacts
