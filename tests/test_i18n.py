@@ -117,3 +117,24 @@ def test_extraction_finds_every_kind_of_call():
 def test_template_lists_every_message_of_the_package():
     """Run `python -m dicelab.i18n.extract` when this fails: translators need every message."""
     assert TEMPLATE.read_text(encoding="utf-8") == render_pot(collect().items())
+
+
+@pytest.mark.parametrize(
+    ("lang", "written"),
+    [
+        ("en", "10,000"),
+        ("fr", "10\u202f000"),
+        ("ca", "10.000"),
+        ("bg", "10\xa0000"),
+        ("nb", "10\xa0000"),
+    ],
+)
+def test_numbers_are_written_as_each_language_writes_them(lang, written):
+    assert i18n.format_number(10000, lang) == written
+    assert translate("{points} points", lang=lang, points=10000) == f"{written} points"
+
+
+def test_plural_rules_come_from_cldr():
+    assert [i18n.plural_rule("bg")(n) for n in (0, 1, 2)] == [1, 0, 1]
+    assert [i18n.plural_rule("fr")(n) for n in (0, 1, 2)] == [0, 0, 2]
+    assert i18n.plural_rule("nb")(1) == 0

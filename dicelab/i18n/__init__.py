@@ -30,8 +30,9 @@ dashboard that the user then switches to French), are :class:`Message` values:
 from __future__ import annotations
 
 import contextvars
+import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -47,10 +48,12 @@ __all__ = [
     "available_languages",
     "catalog",
     "format_number",
+    "format_percent",
     "get_language",
     "msg",
     "nmsg",
     "plural",
+    "plural_rule",
     "set_language",
     "translate",
     "use_language",
@@ -126,15 +129,66 @@ def catalog(lang: str) -> Catalog:
     return Catalog.from_po_file(path)
 
 
-def format_number(value: int | float, lang: str | None = None) -> str:
-    """Write a number as the language writes it (English: ``10,000``).
+def _babel_locale(lang: str) -> str:
+    return lang if lang in _BABEL_KNOWN else SOURCE_LANGUAGE
 
-    >>> format_number(10000)
-    '10,000'
+
+_BABEL_KNOWN = {"en", "fr", "ca", "bg", "nb", "de", "es", "it", "pl", "ru", "uk", "pt", "nl"}
+
+
+def format_number(value: float, lang: str | None = None, decimals: int | None = None) -> str:
+    """Write a number as the language writes it, from Babel's CLDR data.
+
+    >>> format_number(10000), format_number(10000, "fr"), format_number(10000, "ca")
+    ('10,000', '10\u202f000', '10.000')
+    >>> format_number(293.4, "bg", decimals=1)
+    '293,4'
     """
-    if isinstance(value, int):
-        return f"{value:,}"
-    return f"{value:,.2f}"
+    from babel.numbers import format_decimal
+
+    locale = _babel_locale(normalize_language(lang))
+    if decimals is None:
+        decimals = 0 if isinstance(value, int) else 2
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=locale)
+
+
+def format_percent(value: float, lang: str | None = None, decimals: int = 1) -> str:
+    """A probability (0..1) as a percentage, written as the language writes it.
+
+    >>> format_percent(1080 / 46656), format_percent(1080 / 46656, "fr")
+    ('2.3%', '2,3\u00a0%')
+    """
+    from babel import Locale
+    from babel.numbers import format_percent as babel_percent
+
+    locale = _babel_locale(normalize_language(lang))
+    pattern = Locale.parse(locale).percent_formats[None].pattern
+    if decimals:
+        pattern = _with_decimals(pattern, decimals)
+    return babel_percent(value, format=pattern, locale=locale)
+
+
+def _with_decimals(pattern: str, decimals: int) -> str:
+    """``'#,##0 %'`` -> ``'#,##0.0 %'``: the locale's pattern with fixed decimals."""
+    last = pattern.rindex("0")
+    return pattern[: last + 1] + "." + "0" * decimals + pattern[last + 1 :]
+
+
+@cache
+def plural_rule(lang: str) -> Callable[[int], int]:
+    """The function count -> plural form index for ``lang``, from Babel's CLDR data.
+
+    >>> [plural_rule("fr")(n) for n in (0, 1, 2, 1000000)]
+    [0, 0, 2, 1]
+    """
+    from babel.messages.plurals import get_plural
+
+    try:
+        expression = get_plural(_babel_locale(lang)).plural_expr
+    except ValueError:
+        expression = "(n != 1)"
+    return gettext.c2py(expression)
 
 
 def _format(template: str, params: Mapping[str, Any], lang: str) -> str:
@@ -163,7 +217,7 @@ def translate(msgid: str, lang: str | None = None, **params: Any) -> str:
 def plural(singular: str, plural_: str, n: int, lang: str | None = None, **params: Any) -> str:
     """Translate a message that depends on a count ``n`` (also given to the template)."""
     code = normalize_language(lang)
-    template = catalog(code).ngettext(singular, plural_, n)
+    template = catalog(code).ngettext(singular, plural_, n, plural_rule(code))
     return _format(template, {"n": n, **params}, code)
 
 

@@ -88,12 +88,17 @@ class Catalog:
         """The translation of ``msgid``, or ``msgid`` itself if there is none."""
         return self.singular.get(msgid, msgid)
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        """The plural form of ``singular`` for the count ``n``."""
+    def ngettext(
+        self, singular: str, plural: str, n: int, rule: Callable[[int], int] | None = None
+    ) -> str:
+        """The plural form of ``singular`` for the count ``n``.
+
+        ``rule`` picks the form (default: the catalogue header's ``Plural-Forms``).
+        """
         forms = self.plural.get(singular)
         if forms is None:
             return singular if n == 1 else plural
-        index = self.plural_rule(n)
+        index = (rule or self.plural_rule)(n)
         return forms[min(index, len(forms) - 1)]
 
 

@@ -1,0 +1,125 @@
+"""Fixtures for tests in a real browser: a Voilà server on a free port and Debian's Chromium.
+
+Chromium comes from Debian's packages (``apt-get install -y chromium``, done by ``make test``),
+never from Playwright's own download. Outside CI the browser tests are skipped when Chromium is
+missing; in CI (``CI=true``) a missing Chromium is a failure, so that CI cannot pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(url: str, process: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voilà exited early with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
+
+
+def start_voila(
+    notebooks: Path, log: Path, extra: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen, str]:
+    """Start ``voila`` on ``notebooks`` on a free port; return the process and its base URL."""
+    port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks),
+        f"--port={port}",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        *extra,
+    ]
+    handle = log.open("w")
+    process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(base + "/", process)
+    except Exception:
+        process.terminate()
+        raise
+    return process, base
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots and server logs go (``test-artifacts/``, ignored by git)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def voila_url(artifacts: Path) -> Iterator[str]:
+    """A real Voilà server on ``notebooks/``, as ``make run`` starts it."""
+    process, base = start_voila(ROOT / "notebooks", artifacts / "voila.log")
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright."""
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (own context) that records console errors in ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
