@@ -1,0 +1,69 @@
+"""Binder's build, as far as it can be checked without repo2docker.
+
+repo2docker cannot run here (no Docker engine), so this test does what it would do: a fresh
+virtual environment, ``pip install -r binder/requirements.txt`` from the repository root, then
+``postBuild``'s steps with that environment's Python. It is slow (a few minutes), so it runs once.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BINDER = ROOT / "binder"
+
+
+def test_requirements_are_pinned_and_install_the_package():
+    lines = [
+        line.strip()
+        for line in (BINDER / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert "." in lines, "Binder must install dicelab itself"
+    unpinned = [line for line in lines if line != "." and "==" not in line]
+    assert unpinned == [], f"unpinned requirements: {unpinned}"
+
+
+def test_post_build_fails_fast():
+    text = (BINDER / "postBuild").read_text()
+    assert text.startswith("#!/usr/bin/env bash")
+    assert "set -e" in text
+    assert os.access(BINDER / "postBuild", os.X_OK)
+
+
+@pytest.mark.slow
+def test_binder_environment_builds_and_post_build_runs(tmp_path):
+    env_dir = tmp_path / "binder-env"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    install = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "-r", BINDER / "requirements.txt"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    environment = {
+        **os.environ,
+        "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "VIRTUAL_ENV": str(env_dir),
+        "DICELAB_CACHE_DIR": os.environ.get("DICELAB_CACHE_DIR", str(tmp_path / "cache")),
+    }
+    build = subprocess.run(
+        ["bash", BINDER / "postBuild"], cwd=ROOT, env=environment, capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    check = subprocess.run(
+        [python, "-c", "import dicelab.widgets, voila; print(dicelab.__version__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert check.returncode == 0, check.stderr
+    assert sys.executable != str(python)
