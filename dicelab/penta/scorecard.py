@@ -1,0 +1,735 @@
+"""The Penta scorecard: an immutable value that knows where a roll may go and what it scores.
+
+A :class:`Scorecard` holds the points of the filled boxes and the Penta bonus so far,
+under one :class:`~dicelab.penta.rules.Rules`. :meth:`Scorecard.options` lists the
+boxes a roll may legally go in, with the points each would add (box points plus any
+Penta bonus; the upper bonus is part of :attr:`Scorecard.total`, never of an option):
+
+>>> card = Scorecard()
+>>> card.options((2, 2, 5, 5, 5))["full_house"]
+25
+>>> card = card.score("penta", (3, 3, 3, 3, 3))
+>>> card.options((4, 4, 4, 4, 4))  # the forced joker: five 4s must go in Fours, +100
+{'fours': 120}
+>>> card = card.score("fours", (4, 4, 4, 4, 4))
+>>> card.filled, card.penta_bonus, card.total
+({'fours': 20, 'penta': 50}, 100, 170)
+>>> str(card.explain((4, 4, 4, 4, 4))["full_house"])
+'Full house by the joker rule: 25. Penta bonus: +100.'
+
+Every rule violation raises :class:`~dicelab.IllegalMove` and changes nothing
+(a scorecard never changes anyway: :meth:`Scorecard.score` returns a new one):
+
+>>> card.score("fours", (1, 2, 3, 4, 6))
+Traceback (most recent call last):
+...
+dicelab.errors.IllegalMove: Fours is already filled. This roll may go in: Aces, Twos, Threes, \
+Fives, Sixes, Three of a kind, Four of a kind, Full house, Small straight, Large straight, Chance.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from numbers import Integral
+from typing import Any
+
+from dicelab.dice import FACES, sorted_dice
+from dicelab.errors import IllegalMove
+from dicelab.i18n import Message, msg, nmsg
+from dicelab.penta.rules import (
+    BOX_NAMES,
+    BOXES,
+    FACE_OF,
+    FULL_HOUSE_POINTS,
+    LARGE_STRAIGHT_POINTS,
+    LOWER,
+    PENTA_BONUS,
+    PENTA_POINTS,
+    SMALL_STRAIGHT_POINTS,
+    UPPER,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    Rules,
+    raw_points,
+)
+
+__all__ = [
+    "SACRIFICE",
+    "Scorecard",
+    "box_list",
+    "box_name",
+    "check_box",
+    "check_rules",
+    "joker_points",
+    "possible_points",
+]
+
+SACRIFICE = msg("No open box scores points: you must sacrifice one")
+"""What the app says when :meth:`Scorecard.must_sacrifice` is true."""
+
+_INDEX = {box: i for i, box in enumerate(BOXES)}
+_PENTA = _INDEX["penta"]
+_LOWER_INDEXES = tuple(_INDEX[box] for box in LOWER)
+
+# Every ordered roll of five Python ints -> its sorted form: the fast path of dice input.
+_CANON: dict[tuple[int, ...], tuple[int, ...]] = {
+    roll: tuple(sorted(roll)) for roll in itertools.product(FACES, repeat=5)
+}
+# Sorted roll -> raw points of the 13 boxes in BOXES order.
+_RAW: dict[tuple[int, ...], tuple[int, ...]] = {
+    roll: tuple(raw_points(box, roll) for box in BOXES)
+    for roll in itertools.combinations_with_replacement(FACES, 5)
+}
+
+
+def joker_points(box: str, face: int) -> int:
+    """What five dice showing ``face`` score in ``box`` when the joker applies.
+
+    Full house 25, Small straight 30, Large straight 40, Penta 50; Three of a kind,
+    Four of a kind and Chance the sum; an upper box the dice of its face (0 for another
+    face).
+
+    >>> joker_points("full_house", 4), joker_points("chance", 4), joker_points("aces", 4)
+    (25, 20, 0)
+    """
+    special = {
+        "full_house": FULL_HOUSE_POINTS,
+        "small_straight": SMALL_STRAIGHT_POINTS,
+        "large_straight": LARGE_STRAIGHT_POINTS,
+        "penta": PENTA_POINTS,
+    }
+    if box in special:
+        return special[box]
+    return raw_points(box, (face,) * 5)
+
+
+def _possible() -> dict[str, frozenset[int]]:
+    table: dict[str, set[int]] = {box: set() for box in BOXES}
+    for points in _RAW.values():
+        for box, value in zip(BOXES, points, strict=True):
+            table[box].add(value)
+    for box in BOXES:
+        table[box].update(joker_points(box, face) for face in FACES)
+        if box != "chance":
+            table[box].add(0)  # a sacrifice
+    return {box: frozenset(values) for box, values in table.items()}
+
+
+_POSSIBLE = _possible()
+
+
+def possible_points(box: str) -> frozenset[int]:
+    """Every number of points ``box`` can ever hold (under any rule preset).
+
+    >>> sorted(possible_points("aces"))
+    [0, 1, 2, 3, 4, 5]
+    >>> 4 in possible_points("chance")
+    False
+    """
+    return _POSSIBLE[check_box(box)]
+
+
+def box_name(box: str) -> Message:
+    """The display name of ``box`` as a message (translated when rendered).
+
+    >>> str(box_name("full_house"))
+    'Full house'
+    """
+    return msg(BOX_NAMES[box])
+
+
+def box_list(boxes: Iterable[str]) -> Message:
+    """The display names of ``boxes``, comma-separated, translated when rendered.
+
+    >>> str(box_list(["aces", "chance"]))
+    'Aces, Chance'
+    """
+    names = {f"b{i}": box_name(box) for i, box in enumerate(boxes)}
+    if not names:
+        return msg("none")
+    return Message(", ".join("{" + key + "}" for key in names), names)
+
+
+def check_box(box: object) -> str:
+    """``box`` if it is one of the 13 box ids, else :class:`IllegalMove`.
+
+    >>> check_box("Chance")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: Unknown box 'Chance': the boxes are aces, twos, threes, fours, \
+fives, sixes, three_of_a_kind, four_of_a_kind, full_house, small_straight, large_straight, \
+chance, penta.
+    """
+    if isinstance(box, str) and box in _INDEX:
+        return box
+    raise IllegalMove(
+        msg("Unknown box {box}: the boxes are {boxes}.", box=repr(box), boxes=", ".join(BOXES))
+    )
+
+
+def check_rules(rules: object) -> Rules:
+    """``None`` -> the Penta rules; a preset name -> that preset; a :class:`Rules` as is.
+
+    >>> check_rules("official").name
+    'official'
+    """
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise IllegalMove(
+        msg("Rules must be a Rules object or a preset name, not {value}.", value=repr(rules))
+    )
+
+
+def _canon(dice: object) -> tuple[int, ...]:
+    """The five dice, checked and sorted (fast for a tuple of Python ints)."""
+    kind = type(dice)
+    if kind is tuple or kind is list:
+        roll = tuple(dice)  # type: ignore[arg-type]
+        canon = _CANON.get(roll)
+        if canon is not None and all(type(value) is int for value in roll):
+            return canon
+    return sorted_dice(dice, 5)
+
+
+# How a roll is judged for one open box: allowed or not, box points, and the reason.
+_Verdict = tuple[bool, int, Message]
+
+
+class Scorecard:
+    """An immutable Penta scorecard: the filled boxes, the Penta bonus so far and the rules.
+
+    Equal cards compare equal and hash alike, so cards can be dictionary keys.
+
+    >>> Scorecard() == Scorecard(rules="penta")
+    True
+    >>> len({Scorecard(), Scorecard().score("chance", (1, 2, 3, 4, 5))})
+    2
+    """
+
+    __slots__ = ("_bonus", "_hash", "_points", "_rules", "_shape")
+
+    _rules: Rules
+    _points: tuple[int | None, ...]
+    _bonus: int
+    _shape: tuple[Any, ...]
+    _hash: int
+
+    def __init__(self, rules: Rules | str | None = None) -> None:
+        self._init(check_rules(rules), (None,) * len(BOXES), 0)
+
+    def _init(self, rules: Rules, points: tuple[int | None, ...], bonus: int) -> None:
+        set_ = object.__setattr__
+        set_(self, "_rules", rules)
+        set_(self, "_points", points)
+        set_(self, "_bonus", bonus)
+        # All that options() depends on: which boxes are open and what the Penta box holds.
+        set_(self, "_shape", (rules, tuple(p is None for p in points), points[_PENTA]))
+        set_(self, "_hash", hash((rules, points, bonus)))
+
+    @classmethod
+    def _make(cls, rules: Rules, points: tuple[int | None, ...], bonus: int) -> Scorecard:
+        card = cls.__new__(cls)
+        card._init(rules, points, bonus)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Scorecard is immutable: score() returns a new one")
+
+    def __copy__(self) -> Scorecard:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Scorecard:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._rules, self._points, self._bonus))
+
+    @classmethod
+    def from_filled(
+        cls,
+        filled: Mapping[str, int],
+        penta_bonus: int = 0,
+        rules: Rules | str | None = None,
+    ) -> Scorecard:
+        """A card with ``filled`` boxes (box id -> points) and ``penta_bonus`` points of bonus.
+
+        Raises :class:`IllegalMove` for a situation no game can reach: an unknown box,
+        points the box can never hold, a bonus that is negative or not a multiple of 100,
+        a bonus without 50 in the Penta box, a bonus under rules without one, or more
+        bonuses than boxes that could have taken them.
+
+        >>> Scorecard.from_filled({"fours": 20, "penta": 50}, penta_bonus=100).total
+        170
+        >>> Scorecard.from_filled({"aces": 7})
+        Traceback (most recent call last):
+        ...
+        dicelab.errors.IllegalMove: Aces cannot hold 7 points: it holds one of 0, 1, 2, 3, 4, 5.
+        """
+        rules = check_rules(rules)
+        if not isinstance(filled, Mapping):
+            raise IllegalMove(
+                msg(
+                    "The filled boxes must be a dictionary of box -> points, not {value}.",
+                    value=repr(filled),
+                )
+            )
+        points: list[int | None] = [None] * len(BOXES)
+        for box, value in filled.items():
+            check_box(box)
+            number = _whole(value, msg("The points of {box}", box=box_name(box)))
+            if number not in _POSSIBLE[box]:
+                raise IllegalMove(
+                    msg(
+                        "{box} cannot hold {points} points: it holds one of {choices}.",
+                        box=box_name(box),
+                        points=number,
+                        choices=", ".join(map(str, sorted(_POSSIBLE[box]))),
+                    )
+                )
+            points[_INDEX[box]] = number
+        bonus = _whole(penta_bonus, msg("The Penta bonus"))
+        if bonus < 0 or bonus % PENTA_BONUS:
+            raise IllegalMove(
+                msg(
+                    "The Penta bonus is {bonus}, but it is a multiple of {step} (0 or more).",
+                    bonus=bonus,
+                    step=PENTA_BONUS,
+                )
+            )
+        if bonus:
+            if not rules.penta_bonus:
+                raise IllegalMove(
+                    msg(
+                        "The rules {rules} have no Penta bonus, but the bonus is {bonus}.",
+                        rules=rules.name,
+                        bonus=bonus,
+                    )
+                )
+            if points[_PENTA] != PENTA_POINTS:
+                raise IllegalMove(
+                    msg(
+                        "A Penta bonus needs 50 in the Penta box first, but the bonus is {bonus}.",
+                        bonus=bonus,
+                    )
+                )
+            takers = sum(p is not None for p in points) - 1
+            if bonus // PENTA_BONUS > takers:
+                raise IllegalMove(
+                    nmsg(
+                        "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
+                        "but there is {n}.",
+                        "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
+                        "but there are {n}.",
+                        takers,
+                        bonus=bonus,
+                        count=bonus // PENTA_BONUS,
+                    )
+                )
+        return cls._make(rules, tuple(points), bonus)
+
+    # -- values -------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this card is scored by."""
+        return self._rules
+
+    @property
+    def filled(self) -> dict[str, int]:
+        """The filled boxes with their points, in scorecard order (a new dict each time)."""
+        return {box: p for box, p in zip(BOXES, self._points, strict=True) if p is not None}
+
+    @property
+    def open_boxes(self) -> tuple[str, ...]:
+        """The boxes still open, in scorecard order.
+
+        >>> Scorecard().score("aces", (1, 1, 2, 3, 4)).open_boxes[:2]
+        ('twos', 'threes')
+        """
+        return tuple(box for box, p in zip(BOXES, self._points, strict=True) if p is None)
+
+    def points(self, box: str) -> int | None:
+        """The points in ``box``, or ``None`` while it is open.
+
+        >>> Scorecard().points("chance") is None
+        True
+        """
+        return self._points[_INDEX[check_box(box)]]
+
+    @property
+    def upper_total(self) -> int:
+        """The sum of the six upper boxes (Aces to Sixes)."""
+        return sum(p for p in self._points[: len(UPPER)] if p is not None)
+
+    @property
+    def upper_bonus(self) -> int:
+        """35 when the upper boxes sum to 63 or more (and the rules have it), else 0.
+
+        >>> Scorecard.from_filled({"fives": 25, "sixes": 30, "fours": 8}).upper_bonus
+        35
+        """
+        earned = self._rules.upper_bonus and self.upper_total >= UPPER_BONUS_THRESHOLD
+        return UPPER_BONUS if earned else 0
+
+    @property
+    def lower_total(self) -> int:
+        """The sum of the seven lower boxes (Penta included, bonuses excluded)."""
+        return sum(p for p in self._points[len(UPPER) :] if p is not None)
+
+    @property
+    def penta_bonus(self) -> int:
+        """The Penta bonus points earned so far (100 per bonus)."""
+        return self._bonus
+
+    @property
+    def total(self) -> int:
+        """TOTAL: upper boxes + upper bonus + lower boxes + Penta bonuses."""
+        return self.upper_total + self.upper_bonus + self.lower_total + self._bonus
+
+    @property
+    def is_complete(self) -> bool:
+        """All 13 boxes are filled."""
+        return None not in self._points
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Scorecard):
+            return NotImplemented
+        return (self._rules, self._points, self._bonus) == (
+            other._rules,
+            other._points,
+            other._bonus,
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        extra = f", penta_bonus={self._bonus}" if self._bonus else ""
+        if self._rules != Rules():
+            extra += (
+                f", rules={self._rules.name!r}" if self._rules.name else f", rules={self._rules!r}"
+            )
+        return f"Scorecard.from_filled({self.filled!r}{extra})"
+
+    # -- judging a roll -----------------------------------------------------------------
+
+    def options(self, dice: Iterable[int]) -> dict[str, int]:
+        """Every box the roll may legally go in now, with the points it would add.
+
+        The points are the box's points plus any Penta bonus (not the upper bonus).
+        Empty when the card is complete.
+
+        >>> Scorecard().options((1, 1, 3, 4, 6))["aces"]
+        2
+        >>> full = Scorecard.from_filled({"fours": 16, "penta": 50}, rules="official")
+        >>> full.options((4, 4, 4, 4, 4))["large_straight"]
+        140
+        """
+        return dict(_options(self._shape, _canon(dice)))
+
+    def bonus(self, dice: Iterable[int]) -> int:
+        """The Penta bonus that scoring ``dice`` now earns, whichever box takes them.
+
+        >>> Scorecard.from_filled({"penta": 50}).bonus((6, 6, 6, 6, 6))
+        100
+        >>> Scorecard.from_filled({"penta": 0}).bonus((6, 6, 6, 6, 6))
+        0
+        """
+        return _bonus(self._shape, _canon(dice))
+
+    def must_sacrifice(self, dice: Iterable[int]) -> bool:
+        """True when no box the roll may go in gets more than 0 points: one must be sacrificed.
+
+        Only the box's own points count: in the joker's third case the box gets 0 (it is
+        sacrificed) even though the +100 bonus is kept. The message to show is
+        :data:`SACRIFICE`. False when the card is complete.
+
+        >>> card = Scorecard.from_filled({"aces": 3, "threes": 9, "fours": 12, "sixes": 18,
+        ...                               "three_of_a_kind": 20, "small_straight": 30,
+        ...                               "chance": 22})
+        >>> card.must_sacrifice((1, 1, 3, 4, 6))
+        True
+        >>> str(SACRIFICE)
+        'No open box scores points: you must sacrifice one'
+        """
+        canon = _canon(dice)
+        bonus = _bonus(self._shape, canon)
+        options = _options(self._shape, canon)
+        return bool(options) and all(points - bonus <= 0 for points in options.values())
+
+    def explain(self, dice: Iterable[int]) -> dict[str, Message]:
+        """Why each of the 13 boxes scores what it does for this roll, or why it is not allowed.
+
+        >>> card = Scorecard.from_filled({"penta": 50})
+        >>> reasons = card.explain((4, 4, 4, 4, 4))
+        >>> str(reasons["fours"])
+        'Joker: five 4s must go in Fours: 20 points. Penta bonus: +100.'
+        >>> str(reasons["chance"])
+        'Joker: five 4s must go in Fours.'
+        >>> str(reasons["penta"])
+        'Already filled with 50 points.'
+        """
+        canon = _canon(dice)
+        verdicts = _verdicts(self._shape, canon)
+        bonus = _bonus(self._shape, canon)
+        reasons: dict[str, Message] = {}
+        for box, points in zip(BOXES, self._points, strict=True):
+            if points is not None:
+                reasons[box] = nmsg(
+                    "Already filled with {n} point.", "Already filled with {n} points.", points
+                )
+                continue
+            allowed, _, reason = verdicts[box]
+            if allowed and bonus:
+                reason = msg("{reason} Penta bonus: +{bonus}.", reason=reason, bonus=bonus)
+            reasons[box] = reason
+        return reasons
+
+    def allowed(self, box: str, dice: Iterable[int]) -> bool:
+        """Whether the roll may go in ``box`` now.
+
+        >>> Scorecard.from_filled({"penta": 50}).allowed("chance", (2, 2, 2, 2, 2))
+        False
+        """
+        return check_box(box) in _options(self._shape, _canon(dice))
+
+    def score(self, box: str, dice: Iterable[int]) -> Scorecard:
+        """The card after scoring ``dice`` in ``box``.
+
+        Raises :class:`IllegalMove` if the box is unknown or filled, or the roll may not go
+        in it (the forced joker); the message says which boxes the roll may go in.
+
+        >>> Scorecard().score("twos", (2, 2, 1, 5, 2)).filled
+        {'twos': 6}
+        """
+        check_box(box)
+        canon = _canon(dice)
+        options = _options(self._shape, canon)
+        if box not in options:
+            self._refuse(box, canon, options)
+        bonus = _bonus(self._shape, canon)
+        points = list(self._points)
+        points[_INDEX[box]] = options[box] - bonus
+        return Scorecard._make(self._rules, tuple(points), self._bonus + bonus)
+
+    def _refuse(self, box: str, canon: tuple[int, ...], options: Mapping[str, int]) -> None:
+        if not options:
+            raise IllegalMove(msg("The scorecard is complete: no box is open."))
+        if self._points[_INDEX[box]] is not None:
+            raise IllegalMove(
+                msg(
+                    "{box} is already filled. This roll may go in: {allowed}.",
+                    box=box_name(box),
+                    allowed=box_list(options),
+                )
+            )
+        _, _, reason = _verdicts(self._shape, canon)[box]
+        raise IllegalMove(
+            msg(
+                "{box} is not allowed for this roll. {reason} This roll may go in: {allowed}.",
+                box=box_name(box),
+                reason=reason,
+                allowed=box_list(options),
+            )
+        )
+
+
+def _rebuild(rules: Rules, points: tuple[int | None, ...], bonus: int) -> Scorecard:
+    return Scorecard._make(rules, points, bonus)
+
+
+def _whole(value: object, what: Message) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise IllegalMove(
+            msg("{what} must be a whole number, not {value}.", what=what, value=repr(value))
+        )
+    return int(value)
+
+
+# -- the rules of where a roll may go: pure functions of (shape, sorted dice) ----------------
+
+
+def _face(canon: tuple[int, ...]) -> int:
+    """The face of five equal dice, else 0."""
+    return canon[0] if canon[0] == canon[4] else 0
+
+
+def _bonus_applies(rules: Rules, penta: int | None, face: int) -> bool:
+    return bool(face) and rules.penta_bonus and penta == PENTA_POINTS
+
+
+def _forced_joker(rules: Rules, penta: int | None, face: int) -> bool:
+    if not face:
+        return False
+    if rules.joker == "forced-50":
+        return penta == PENTA_POINTS
+    return rules.joker == "forced-any" and penta is not None
+
+
+def _free_joker(rules: Rules, is_open: tuple[bool, ...], penta: int | None, face: int) -> bool:
+    return bool(face) and rules.joker == "free" and penta is not None and not is_open[face - 1]
+
+
+@lru_cache(maxsize=1 << 16)
+def _bonus(shape: tuple[Any, ...], canon: tuple[int, ...]) -> int:
+    rules, _, penta = shape
+    return PENTA_BONUS if _bonus_applies(rules, penta, _face(canon)) else 0
+
+
+@lru_cache(maxsize=1 << 16)
+def _options(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, int]:
+    bonus = _bonus(shape, canon)
+    return {
+        box: points + bonus
+        for box, (allowed, points, _) in _verdicts(shape, canon).items()
+        if allowed
+    }
+
+
+@lru_cache(maxsize=1 << 12)
+def _verdicts(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, _Verdict]:
+    """For each open box: (allowed, box points, reason), by the rules of penta.md."""
+    rules, is_open, penta = shape
+    face = _face(canon)
+    open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
+    if _forced_joker(rules, penta, face):
+        return _forced_verdicts(open_boxes, is_open, face)
+    raw = _RAW[canon]
+    free_joker = _free_joker(rules, is_open, penta, face)
+    verdicts: dict[str, _Verdict] = {}
+    for box in open_boxes:
+        if free_joker and box in _JOKER_REASONS:
+            points = joker_points(box, face)
+            verdicts[box] = (True, points, _JOKER_REASONS[box](points))
+        else:
+            points = raw[_INDEX[box]]
+            verdicts[box] = (True, points, _reason(box, canon, points, face, rules, penta))
+    return verdicts
+
+
+def _forced_verdicts(
+    open_boxes: list[str], is_open: tuple[bool, ...], face: int
+) -> dict[str, _Verdict]:
+    """The forced joker's three cases (five equal dice, joker in force)."""
+    own = UPPER[face - 1]
+    verdicts: dict[str, _Verdict] = {}
+    if is_open[face - 1]:  # case 1: the upper box of the face, and nothing else
+        must = msg("Joker: five {face}s must go in {box}.", face=face, box=box_name(own))
+        for box in open_boxes:
+            if box == own:
+                points = 5 * face
+                reason = msg(
+                    "Joker: five {face}s must go in {box}: {points} points.",
+                    face=face,
+                    box=box_name(own),
+                    points=points,
+                )
+                verdicts[box] = (True, points, reason)
+            else:
+                verdicts[box] = (False, 0, must)
+        return verdicts
+    lower_open = any(is_open[i] for i in _LOWER_INDEXES)
+    for box in open_boxes:
+        if lower_open and box in FACE_OF:  # case 2: the lower section only
+            reason = msg(
+                "Joker: {box} is filled, so five {face}s must go in an open lower box.",
+                box=box_name(own),
+                face=face,
+            )
+            verdicts[box] = (False, 0, reason)
+        elif lower_open:
+            points = joker_points(box, face)
+            if box in _JOKER_REASONS:
+                reason = _JOKER_REASONS[box](points)
+            else:
+                reason = msg("Joker: the sum of the five dice, {points} points.", points=points)
+            verdicts[box] = (True, points, reason)
+        else:  # case 3: the lower section is full: any other open upper box, for 0
+            reason = msg(
+                "Joker: the lower section is full, so five {face}s may go in any open upper "
+                "box, for 0 points.",
+                face=face,
+            )
+            verdicts[box] = (True, 0, reason)
+    return verdicts
+
+
+_JOKER_REASONS = {
+    "full_house": lambda points: msg("Full house by the joker rule: {points}.", points=points),
+    "small_straight": lambda points: msg(
+        "Small straight by the joker rule: {points}.", points=points
+    ),
+    "large_straight": lambda points: msg(
+        "Large straight by the joker rule: {points}.", points=points
+    ),
+}
+
+
+def _reason(
+    box: str, canon: tuple[int, ...], points: int, face: int, rules: Rules, penta: int | None
+) -> Message:
+    """Why an ordinary roll scores ``points`` in ``box``."""
+    if box in FACE_OF:
+        die = FACE_OF[box]
+        n = canon.count(die)
+        return nmsg(
+            "{n} die shows {face}: {points} points.",
+            "{n} dice show {face}: {points} points.",
+            n,
+            face=die,
+            points=points,
+        )
+    if box == "chance":
+        return msg("Any dice: the sum of the five, {points} points.", points=points)
+    if points:
+        return _SCORING[box](points)
+    reason = _MISSING[box]()
+    if face and box == "full_house":
+        reason = msg("Five equal dice are not a full house: 0 points.")
+    if face and box in _JOKER_REASONS:
+        why = _no_joker_reason(rules, penta, face)
+        if why is not None:
+            reason = msg("{reason} {why}", reason=reason, why=why)
+    return reason
+
+
+def _no_joker_reason(rules: Rules, penta: int | None, face: int) -> Message | None:
+    """Why five equal dice get no joker points (only said where a joker exists)."""
+    if rules.joker == "none":
+        return None
+    if penta is None:
+        return msg("No joker while the Penta box is open.")
+    if rules.joker == "forced-50":
+        return msg("No joker: the Penta box holds 0.")
+    return msg(
+        "No joker while {box} is open.", box=box_name(UPPER[face - 1])
+    )  # free joker, own upper box open
+
+
+_SCORING = {
+    "three_of_a_kind": lambda p: msg(
+        "Three equal dice: the sum of the five, {points} points.", points=p
+    ),
+    "four_of_a_kind": lambda p: msg(
+        "Four equal dice: the sum of the five, {points} points.", points=p
+    ),
+    "full_house": lambda p: msg("Three of one face and two of another: {points} points.", points=p),
+    "small_straight": lambda p: msg("Four consecutive faces: {points} points.", points=p),
+    "large_straight": lambda p: msg("Five consecutive faces: {points} points.", points=p),
+    "penta": lambda p: msg("Five equal dice: {points} points.", points=p),
+}
+
+_MISSING = {
+    "three_of_a_kind": lambda: msg("No three equal dice: 0 points."),
+    "four_of_a_kind": lambda: msg("No four equal dice: 0 points."),
+    "full_house": lambda: msg("Not three of one face and two of another: 0 points."),
+    "small_straight": lambda: msg("No four consecutive faces: 0 points."),
+    "large_straight": lambda: msg("Not five consecutive faces: 0 points."),
+    "penta": lambda: msg("Not five equal dice: 0 points."),
+}
