@@ -1,0 +1,199 @@
+"""What every dashboard shares: the header with its language dropdown, notices, and the one
+guarded path by which a click reaches an engine.
+
+A dashboard keeps the engine's game (the state), the language *code*, and display-only
+choices (which box is selected, which panels are open). It never keeps translated text:
+:meth:`App.render` draws everything from the state in the current language, so
+:meth:`App.set_language` redraws in place and loses nothing.
+
+Every intent goes through :meth:`App.act`: an :class:`~dicelab.IllegalMove` shows its
+message and changes nothing else; any other exception is logged and shown as a clean card,
+never as a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import ipywidgets as widgets
+
+from dicelab.errors import IllegalMove
+from dicelab.i18n import Message, available_languages, msg, normalize_language, translate
+from dicelab.widgets.lang import language_options, resolve_language
+from dicelab.widgets.style import stylesheet
+from dicelab.widgets.timer import LoopScheduler, Scheduler
+
+__all__ = ["App", "Notice", "card_html", "esc"]
+
+log = logging.getLogger("dicelab.widgets")
+
+NoticeKind = Literal["info", "error", "warning", "success"]
+
+UNEXPECTED = msg(
+    "Something went wrong, and the app could not do that. Nothing else was changed: "
+    "you can go on playing."
+)
+
+
+def esc(text: object) -> str:
+    """Text made safe to put inside HTML.
+
+    >>> esc("<b>")
+    '&lt;b&gt;'
+    """
+    return html.escape(str(text))
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message shown above the play: its kind (colour *and* a written label) and its text."""
+
+    kind: NoticeKind
+    message: Message
+    banner: bool = False
+
+
+_KIND_LABELS = {
+    "info": msg("Note"),
+    "error": msg("Not allowed"),
+    "warning": msg("Careful"),
+    "success": msg("Well done"),
+}
+
+
+def card_html(notices: Sequence[Notice], lang: str) -> str:
+    """The HTML of a list of notices (a banner is large and centred)."""
+    parts = []
+    for notice in notices:
+        text = esc(notice.message.render(lang))
+        if notice.banner:
+            body = f'<div class="dl-banner">{text}</div>'
+        else:
+            label = esc(_KIND_LABELS[notice.kind].render(lang))
+            body = f"<strong>{label}:</strong> {text}"
+        role = "alert" if notice.kind in ("error", "warning") else "status"
+        parts.append(f'<div class="dl-card dl-card-{notice.kind}" role="{role}">{body}</div>')
+    return "".join(parts)
+
+
+class App(widgets.VBox):
+    """Base of every dashboard: a header (title, language), notices, a body drawn by
+    :meth:`_render`."""
+
+    title = msg("dicelab")
+    css_class = "dl-app"
+
+    def __init__(
+        self,
+        lang: str | None = None,
+        scheduler: Scheduler | None = None,
+        animate: bool = True,
+    ) -> None:
+        super().__init__()
+        self._lang = resolve_language(lang)
+        self._scheduler: Scheduler = scheduler or LoopScheduler()
+        self._animate = animate
+        self._notices: list[Notice] = []
+        self._style = widgets.HTML(f"<style>{stylesheet()}</style>")
+        self._style.layout.height = "0px"
+        self._style.layout.overflow = "hidden"
+        self._title = widgets.HTML()
+        self._title.add_class("dl-title")
+        self._language = widgets.Dropdown(
+            options=language_options(), value=self._lang, layout=widgets.Layout(width="220px")
+        )
+        self._language.add_class("dl-lang")
+        self._language.observe(self._language_picked, "value")
+        self._notice_area = widgets.HTML()
+        self._notice_area.add_class("dl-notice")
+        header = widgets.HBox(
+            [self._title, self._language],
+            layout=widgets.Layout(justify_content="space-between", align_items="center"),
+        )
+        self._body = widgets.VBox()
+        self.children = [self._style, header, self._notice_area, self._body]
+        self.add_class("dl-app")
+        self.add_class(self.css_class)
+
+    # -- language -------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        """The language the app is drawn in (a code such as ``"en"``)."""
+        return self._lang
+
+    def set_language(self, lang: str) -> None:
+        """Redraw the whole app in ``lang``; the game and every choice are kept."""
+        code = normalize_language(lang)
+        if code not in available_languages():
+            self._notices = [Notice("info", msg("No translation for {code} yet.", code=lang))]
+            code = self._lang
+        self._lang = code
+        if self._language.value != code:
+            self._language.value = code  # calls back here, harmlessly
+        self.render()
+
+    def _language_picked(self, change: dict) -> None:
+        if change["new"] != self._lang:
+            self.set_language(change["new"])
+
+    # -- drawing --------------------------------------------------------------------------
+    def render(self) -> None:
+        """Draw everything from the state in the current language."""
+        try:
+            self._title.value = f"<span>{esc(self.title.render(self._lang))}</span>"
+            self._language.description = translate("Language", self._lang)
+            self._render(self._lang)
+        except Exception:
+            log.exception("dicelab: drawing %s failed", type(self).__name__)
+            self._notices = [Notice("error", UNEXPECTED)]
+        self._render_notices()
+
+    def _render(self, lang: str) -> None:
+        """Draw the body (subclasses)."""
+
+    def _render_notices(self) -> None:
+        self._notice_area.value = card_html(self._notices, self._lang)
+
+    def notify(self, *notices: Notice) -> None:
+        """Replace the notices shown above the play."""
+        self._notices = list(notices)
+        self._render_notices()
+
+    @property
+    def notices(self) -> list[str]:
+        """The notices shown now, as text in the app's language (for tests and lessons)."""
+        return [notice.message.render(self._lang) for notice in self._notices]
+
+    # -- the one path from a click to an engine ------------------------------------------
+    def act(self, action: Callable[[], object], keep_notices: bool = False) -> bool:
+        """Run an intent; redraw on success. Returns False (nothing changed) if refused.
+
+        An :class:`~dicelab.IllegalMove` shows its own message; any other exception is
+        logged and shown as a clean card.
+        """
+        try:
+            if not keep_notices:
+                self._notices = []
+            action()
+        except IllegalMove as error:
+            self.notify(Notice("error", error.message))
+            return False
+        except Exception:
+            log.exception("dicelab: an action of %s failed", type(self).__name__)
+            self._notices = [Notice("error", UNEXPECTED)]
+            self.render()
+            return False
+        self.render()
+        return True
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> None:
+        """Schedule ``callback`` on the app's scheduler, with the same error guard."""
+
+        def guarded() -> None:
+            self.act(callback, keep_notices=True)
+
+        self._scheduler.call_later(delay, guarded)

@@ -1,0 +1,142 @@
+"""A row of dice drawn as faces, each a real button (mouse, Tab + Enter/Space, screen readers).
+
+A die's state is written in its text, not only in its colour: the button reads "4, held"
+(Penta) or "4, set aside" (Farkle), and its tooltip says what pressing it does.
+
+>>> row = DiceRow(3)
+>>> row.show([DieView(4, "held"), DieView(2), DieView(None)], lang="en")
+>>> [b.description for b in row.buttons]
+['4, held', '2', 'not rolled']
+>>> "dl-held" in row.buttons[0]._dom_classes
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import ipywidgets as widgets
+
+from dicelab.i18n import Message, translate
+from dicelab.widgets.timer import Scheduler
+
+__all__ = ["DiceRow", "DieView"]
+
+DieState = Literal["free", "held", "aside", "chosen"]
+
+_STATE_CLASSES = ("dl-held", "dl-aside", "dl-blank")
+_FACE_CLASSES = tuple(f"dl-face-{face}" for face in range(7))
+
+
+@dataclass(frozen=True)
+class DieView:
+    """What one die looks like: its face (None: not rolled), its state, whether it can be pressed.
+
+    ``state`` is ``free``, ``held`` (Penta: kept for the next roll), ``chosen`` (Farkle: picked
+    to set aside from this roll) or ``aside`` (Farkle: set aside earlier in the turn).
+    ``hint`` is the tooltip (a message id or :class:`~dicelab.i18n.Message`).
+    """
+
+    face: int | None
+    state: DieState = "free"
+    enabled: bool = True
+    hint: Message | str | None = None
+
+
+def _describe(view: DieView, lang: str) -> str:
+    if view.face is None:
+        return translate("not rolled", lang)
+    if view.state == "held":
+        return translate("{face}, held", lang, face=view.face)
+    if view.state == "chosen":
+        return translate("{face}, chosen", lang, face=view.face)
+    if view.state == "aside":
+        return translate("{face}, set aside", lang, face=view.face)
+    return str(view.face)
+
+
+def _hint(view: DieView, lang: str) -> str:
+    if view.hint is None:
+        return _describe(view, lang)
+    if isinstance(view.hint, Message):
+        return view.hint.render(lang)
+    return translate(view.hint, lang)
+
+
+class DiceRow(widgets.HBox):
+    """``n`` die buttons; pressing die ``i`` calls ``on_press(i)``.
+
+    :meth:`show` draws a list of :class:`DieView`; :meth:`animate` plays a short roll
+    (a few frames on the kernel's loop, never blocking) and then draws the last view again.
+    """
+
+    def __init__(self, n: int, on_press: Callable[[int], None] | None = None) -> None:
+        self.buttons = [self._make_button(i) for i in range(n)]
+        super().__init__(self.buttons)
+        self.add_class("dl-dice")
+        self._on_press = on_press
+        self._views: list[DieView] = [DieView(None, enabled=False)] * n
+        self._lang = "en"
+        self._animation = 0
+
+    def _make_button(self, index: int) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="74px", height="96px"))
+        button.add_class("dl-die")
+        button.add_class(f"dl-die-{index}")
+        button.on_click(lambda _button, i=index: self._pressed(i))
+        return button
+
+    def _pressed(self, index: int) -> None:
+        if self._on_press is not None:
+            self._on_press(index)
+
+    def show(self, views: Sequence[DieView], lang: str) -> None:
+        """Draw every die as ``views`` says (this also stops a running animation)."""
+        self._animation += 1
+        self._views = list(views)
+        self._lang = lang
+        self._draw(self._views, lang)
+
+    def _draw(self, views: Sequence[DieView], lang: str, busy: bool = False) -> None:
+        for button, view in zip(self.buttons, views, strict=False):
+            face_class = f"dl-face-{view.face or 0}"
+            state_class = {"held": "dl-held", "chosen": "dl-held", "aside": "dl-aside"}.get(
+                view.state, "dl-blank" if view.face is None else ""
+            )
+            classes = [c for c in button._dom_classes if c not in _STATE_CLASSES + _FACE_CLASSES]
+            classes += [face_class] + ([state_class] if state_class else [])
+            if list(button._dom_classes) != classes:
+                button._dom_classes = tuple(classes)
+            button.description = _describe(view, lang)
+            button.tooltip = _hint(view, lang)
+            button.disabled = busy or not view.enabled or view.face is None
+        for button in self.buttons[len(views) :]:
+            button.layout.display = "none"
+        for button in self.buttons[: len(views)]:
+            button.layout.display = None
+
+    def animate(
+        self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07
+    ) -> None:
+        """Tumble the dice at positions ``rolling`` for a few frames, then draw the last view."""
+        self._animation += 1
+        token = self._animation
+        shaker = random.Random()
+
+        def frame(k: int) -> None:
+            if token != self._animation:
+                return
+            if k >= frames:
+                self._draw(self._views, self._lang)
+                return
+            views = [
+                DieView(shaker.randint(1, 6), "free") if i in rolling else view
+                for i, view in enumerate(self._views)
+            ]
+            self._draw(views, self._lang, busy=True)
+            scheduler.call_later(interval, lambda: frame(k + 1))
+
+        frame(0)
