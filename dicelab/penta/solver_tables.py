@@ -1,0 +1,406 @@
+"""The dynamic programme behind :mod:`dicelab.penta.solver`: index tables and the vectorised build.
+
+A *turn-start state* is (filled boxes, upper total capped at 63, Penta box holds 50). Its value
+``V`` is the expected points still to come under optimal play. States are solved layer by layer,
+from 12 filled boxes down to none, many states at once: every array below has the states of a
+chunk along its last axis, so each NumPy call works on long contiguous rows.
+
+Within a turn, for a chunk of states:
+
+1. each of the 252 final rolls gets its best legal box: points (with bonuses) plus ``V`` of the
+   next state (:func:`final_roll_values`);
+2. each keep (a multiset of 0 to 4 held dice) gets the mean over one more die,
+   ``K(k) = sum_f K(k + f) / 6``, from keeps of five dice (the roll values) down to ``()``;
+3. each roll gets its best keep, ``M(r) = max(K(r), max_d M(r - d))`` over sub-multisets, by the
+   same one-die-at-a-time recursion;
+4. steps 2 and 3 run twice (two re-rolls); ``V`` is the mean of the values of the first roll.
+
+>>> T = tables()
+>>> len(T.rolls), T.n_keeps
+(252, 462)
+>>> T.keeps[T.offsets[2]]
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from dicelab.dice import outcome_arrays
+from dicelab.penta.rules import (
+    BOXES,
+    FACE_OF,
+    FULL_HOUSE_POINTS,
+    LARGE_STRAIGHT_POINTS,
+    PENTA_BONUS,
+    PENTA_POINTS,
+    SMALL_STRAIGHT_POINTS,
+    UPPER,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    Rules,
+    raw_points,
+)
+
+__all__ = [
+    "N_STATES",
+    "Tables",
+    "build_table",
+    "final_roll_values",
+    "keep_values",
+    "state_index",
+    "tables",
+]
+
+N_BOXES = len(BOXES)
+N_UPPER = len(UPPER)
+CAP = UPPER_BONUS_THRESHOLD
+N_UP = CAP + 1
+N_STATES = (1 << N_BOXES) * N_UP * 2
+"""Size of the value table: every (mask, capped upper total, flag), reachable or not."""
+
+PENTA = BOXES.index("penta")
+PENTA_BIT = 1 << PENTA
+LOWER_IDX = tuple(i for i, box in enumerate(BOXES) if box not in FACE_OF)
+THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, CHANCE = (
+    BOXES.index(b)
+    for b in (
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "chance",
+    )
+)
+JOKER_POINTS = {
+    FULL_HOUSE: FULL_HOUSE_POINTS,
+    SMALL_STRAIGHT: SMALL_STRAIGHT_POINTS,
+    LARGE_STRAIGHT: LARGE_STRAIGHT_POINTS,
+}
+"""Boxes whose points a joker raises to the full value (the others score five equal dice normally)."""
+
+
+def state_index(mask, up, flag):
+    """Index of a state in the flat value table (works on ints and arrays).
+
+    >>> state_index(0, 0, 0), state_index(1, 63, 1)
+    (0, 255)
+    """
+    return (mask * N_UP + up) * 2 + flag
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Static index tables for five dice (shared by every rule set).
+
+    Multisets ("keeps") are ordered by size, then by number of distinct faces (most first),
+    then lexicographically: the recursions then work on prefixes of contiguous rows.
+    """
+
+    keeps: tuple[tuple[int, ...], ...]
+    """Every multiset of 0..5 dice (the last 252 are the rolls)."""
+    offsets: tuple[int, ...]
+    """``offsets[j]``: index of the first multiset of ``j`` dice (``offsets[6] == 462``)."""
+    index: dict[tuple[int, ...], int]
+    """Sorted tuple -> its row in :attr:`keeps`."""
+    probs: np.ndarray
+    """(252,) exact probabilities of the rolls of five dice, in :attr:`keeps` order."""
+    raw: np.ndarray
+    """(252, 13) raw box points of each roll (:func:`dicelab.penta.rules.raw_points`)."""
+    add_one: tuple[np.ndarray, ...]
+    """``add_one[j]``: (n_j, 6) row of keep k plus face f, for keeps of ``j`` < 5 dice."""
+    drop_one: tuple[np.ndarray, ...]
+    """``drop_one[j]``: (n_j, j) rows of k minus one die: the distinct ones first, then repeats."""
+    distinct_prefix: tuple[tuple[int, ...], ...]
+    """``distinct_prefix[j][i]``: how many multisets of ``j`` dice have more than ``i`` faces."""
+    upper_rows: np.ndarray
+    """(252, 5) for each roll, its i-th distinct face f and count c as option row 6(f-1)+c."""
+    yahtzee: np.ndarray
+    """Roll row (0..251) of five ``f``, for f = 1..6."""
+    outcome_order: np.ndarray
+    """Roll row of each roll of :func:`dicelab.dice.outcome_arrays` (lexicographic order)."""
+
+    @property
+    def n_keeps(self) -> int:
+        return len(self.keeps)
+
+
+def _sort_key(keep: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+    return (len(keep), -len(set(keep)), keep)
+
+
+@cache
+def tables() -> Tables:
+    """The index tables, built once."""
+    keeps = sorted(
+        (k for j in range(6) for k in itertools.combinations_with_replacement(range(1, 7), j)),
+        key=_sort_key,
+    )
+    offsets = tuple(sum(math.comb(i + 5, 5) for i in range(j)) for j in range(7))
+    index = {k: i for i, k in enumerate(keeps)}
+    faces, outcome_probs = outcome_arrays(5)
+    lex = [tuple(int(v) for v in row) for row in faces]
+    rolls = keeps[offsets[5] :]
+    outcome_order = np.array([index[r] - offsets[5] for r in lex], dtype=np.intp)
+    probs = np.empty(len(rolls))
+    probs[outcome_order] = outcome_probs
+    raw = np.array([[raw_points(box, r) for box in BOXES] for r in rolls], dtype=np.float64)
+    add_one = []
+    drop_one = [np.zeros((1, 0), dtype=np.intp)]
+    prefix = [()]
+    for j in range(6):
+        block = keeps[offsets[j] : offsets[j + 1]]
+        if j < 5:
+            add_one.append(
+                np.array(
+                    [[index[tuple(sorted((*k, f)))] for f in range(1, 7)] for k in block],
+                    dtype=np.intp,
+                )
+            )
+        if j >= 1:
+            rows = []
+            for k in block:
+                subs = [index[_without(k, d)] for d in sorted(set(k))]
+                rows.append(subs + [subs[0]] * (j - len(subs)))
+            drop_one.append(np.array(rows, dtype=np.intp))
+            prefix.append(tuple(sum(len(set(k)) > i for k in block) for i in range(j)))
+    upper_rows = np.zeros((len(rolls), 5), dtype=np.intp)
+    for r, roll in enumerate(rolls):
+        for i, f in enumerate(sorted(set(roll))):
+            upper_rows[r, i] = 6 * (f - 1) + roll.count(f)
+    yahtzee = np.array([index[(f,) * 5] - offsets[5] for f in range(1, 7)], dtype=np.intp)
+    for arr in (*add_one, *drop_one, upper_rows, yahtzee, raw, probs, outcome_order):
+        arr.flags.writeable = False
+    return Tables(
+        keeps=tuple(keeps),
+        offsets=offsets,
+        index=index,
+        probs=probs,
+        raw=raw,
+        add_one=tuple(add_one),
+        drop_one=tuple(drop_one),
+        distinct_prefix=tuple(prefix),
+        upper_rows=upper_rows,
+        yahtzee=yahtzee,
+        outcome_order=outcome_order,
+    )
+
+
+def _without(keep: tuple[int, ...], die: int) -> tuple[int, ...]:
+    i = keep.index(die)
+    return keep[:i] + keep[i + 1 :]
+
+
+def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray) -> np.ndarray:
+    """One re-roll: from the values of the 252 hands to the value of each hand with the re-roll.
+
+    ``hand`` is (252, S) (the value of stopping with each roll), ``K`` and ``M`` are (462, S)
+    work buffers; on return ``K[k]`` is the value of keeping ``k`` and re-rolling the rest,
+    ``M[k]`` the best of keeping a sub-multiset of ``k``; the result is ``M``'s last 252 rows.
+    """
+    T = tables()
+    off = T.offsets
+    K[off[5] :] = hand
+    for j in range(4, -1, -1):
+        out = K[off[j] : off[j + 1]]
+        np.add.reduce(K[T.add_one[j]], axis=1, out=out)
+        out *= 1.0 / 6.0
+    M[0] = K[0]
+    for j in range(1, 6):
+        drop = T.drop_one[j]
+        prefix = T.distinct_prefix[j]
+        out = M[off[j] : off[j + 1]]
+        np.maximum(K[off[j] : off[j + 1]], M[drop[:, 0]], out=out)
+        for i in range(1, j):
+            n = prefix[i]
+            if n == 0:
+                break
+            np.maximum(out[:n], M[drop[:n, i]], out=out[:n])
+    return M[off[5] :]
+
+
+def uses_flag(rules: Rules) -> bool:
+    """Whether 'the Penta box holds 50' matters (a bonus, or a joker that needs the 50)."""
+    return rules.penta_bonus or rules.joker == "forced-50"
+
+
+# Option rows of a chunk: 36 upper rows (box b, count c), 7 lower rows (LOWER_IDX order,
+# Penta scored 0), then Penta scored 50.
+N_OPTION_ROWS = 6 * N_UPPER + len(LOWER_IDX) + 1
+LOWER_ROW = {b: 6 * N_UPPER + i for i, b in enumerate(LOWER_IDX)}
+PENTA_50_ROW = N_OPTION_ROWS - 1
+
+
+def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
+    """(44, S) value of each way to close the turn, for states (mask, up, flag).
+
+    Row 6(f-1)+c: ``c`` dice of face ``f`` in its upper box; then each lower box scoring 0
+    points (its points are added per roll); last, the Penta box with 50. Each value is the
+    upper bonus earned now plus ``V`` of the next state; -inf where the box is filled.
+    """
+    ovs = np.empty((N_OPTION_ROWS, len(mask)))
+    counts = np.arange(6)[:, None]
+    bonus_on = bool(rules.upper_bonus)
+    below = up < CAP
+    for b in range(N_UPPER):
+        face = b + 1
+        filled = (mask >> b) & 1
+        raw_up = up + face * counts
+        nxt = state_index(mask | (1 << b), np.minimum(raw_up, CAP), flag)
+        val = V[nxt] + face * counts
+        if bonus_on:
+            val += UPPER_BONUS * (below & (raw_up >= CAP))
+        val[:, filled.astype(bool)] = -np.inf
+        ovs[6 * b : 6 * b + 6] = val
+    for b in LOWER_IDX:
+        filled = ((mask >> b) & 1).astype(bool)
+        f = 0 if b == PENTA else flag
+        val = V[state_index(mask | (1 << b), up, f)]
+        val[filled] = -np.inf
+        ovs[LOWER_ROW[b]] = val
+    filled = ((mask >> PENTA) & 1).astype(bool)
+    val = V[state_index(mask | PENTA_BIT, up, 1 if uses_flag(rules) else 0)] + PENTA_POINTS
+    val[filled] = -np.inf
+    ovs[PENTA_50_ROW] = val
+    return ovs
+
+
+@cache
+def _lower_entries() -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
+    """For the lower boxes other than Chance and Penta: the ordinary rolls they score, and how much."""
+    T = tables()
+    ordinary = np.ones(len(T.raw), dtype=bool)
+    ordinary[T.yahtzee] = False
+    entries = []
+    for b in (THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT):
+        rolls = np.flatnonzero((T.raw[:, b] > 0) & ordinary)
+        entries.append((LOWER_ROW[b], rolls, T.raw[rolls, b][:, None].copy()))
+    return tuple(entries)
+
+
+def final_roll_values(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> np.ndarray:
+    """(252, S) value of each final roll: the best legal box, from the option rows ``ovs``.
+
+    For an ordinary roll every open box is legal, and a box that scores nothing is worth its
+    option row; a box that scores is worth at least as much (``V`` grows with the upper total),
+    so the value is the best of "sacrifice the best box" and the boxes that score. The six rolls
+    of five equal dice follow the joker and bonus rules of ``rules``.
+    """
+    T = tables()
+    sacrifice = np.max(ovs[[6 * b for b in range(N_UPPER)] + list(LOWER_ROW.values())], axis=0)
+    chance = ovs[LOWER_ROW[CHANCE]]
+    np.add(chance, T.raw[:, CHANCE][:, None], out=out)
+    np.maximum(out, sacrifice, out=out)
+    prefix = T.distinct_prefix[5]
+    for i in range(5):
+        n = prefix[i]
+        np.maximum(out[:n], ovs[T.upper_rows[:n, i]], out=out[:n])
+    for row, rolls, points in _lower_entries():
+        out[rolls] = np.maximum(out[rolls], ovs[row] + points)
+    _five_equal(rules, ovs, mask, flag, out)
+    return out
+
+
+def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> None:
+    """The values of the six rolls of five equal dice (joker and Penta bonus)."""
+    T = tables()
+    penta_filled = ((mask >> PENTA) & 1).astype(bool)
+    armed = flag.astype(bool) & penta_filled
+    bonus = PENTA_BONUS * armed if rules.penta_bonus else 0.0
+    lower_rows = [LOWER_ROW[b] for b in LOWER_IDX if b != PENTA]
+    for face in range(1, 7):
+        b = face - 1
+        own = ovs[6 * b + 5]
+        others = np.max(ovs[[6 * g for g in range(N_UPPER) if g != b]], axis=0)
+        total = 5 * face
+        summed = np.max(ovs[[LOWER_ROW[x] for x in (THREE_KIND, FOUR_KIND, CHANCE)]], axis=0)
+        summed = summed + total
+        plain = np.max(ovs[[LOWER_ROW[x] for x in JOKER_POINTS]], axis=0)
+        joker = np.max(np.stack([ovs[LOWER_ROW[x]] + p for x, p in JOKER_POINTS.items()]), axis=0)
+        penta = np.maximum(ovs[PENTA_50_ROW], ovs[LOWER_ROW[PENTA]])
+        ordinary = np.max(np.stack([own, others, summed, plain, penta]), axis=0)
+        own_filled = ((mask >> b) & 1).astype(bool)
+        if rules.joker == "none":
+            value = ordinary
+        elif rules.joker == "free":
+            active = penta_filled & own_filled
+            with_joker = np.max(np.stack([own, others, summed, joker, penta]), axis=0)
+            value = np.where(active, with_joker, ordinary)
+        else:
+            active = armed if rules.joker == "forced-50" else penta_filled
+            lower_open = ~np.all(np.isneginf(ovs[lower_rows]), axis=0)
+            forced = np.where(
+                ~own_filled, own, np.where(lower_open, np.maximum(summed, joker), others)
+            )
+            value = np.where(active, forced, ordinary)
+        out[T.yahtzee[face - 1]] = value + bonus
+
+
+@cache
+def layer_states(rules: Rules) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]:
+    """The reachable states with f filled boxes, f = 0..13: (mask, up, flag) arrays."""
+    reach = []
+    for upper_mask in range(1 << N_UPPER):
+        totals = {0}
+        for b in range(N_UPPER):
+            if upper_mask >> b & 1:
+                totals = {min(CAP, t + (b + 1) * c) for t in totals for c in range(6)}
+        reach.append(sorted(totals))
+    flags_on = uses_flag(rules)
+    layers: list[list[tuple[int, int, int]]] = [[] for _ in range(N_BOXES + 1)]
+    for mask in range(1 << N_BOXES):
+        flags = (0, 1) if flags_on and mask & PENTA_BIT else (0,)
+        bucket = layers[mask.bit_count()]
+        for up in reach[mask & ((1 << N_UPPER) - 1)]:
+            for flag in flags:
+                bucket.append((mask, up, flag))
+    out = []
+    for bucket in layers:
+        arr = np.array(bucket, dtype=np.int64).reshape(-1, 3)
+        out.append((arr[:, 0].copy(), arr[:, 1].copy(), arr[:, 2].copy()))
+    return tuple(out)
+
+
+def build_table(
+    rules: Rules,
+    progress: Callable[[float], None] | None = None,
+    chunk: int = 512,
+) -> np.ndarray:
+    """The value table of ``rules``: ``V[state_index(mask, up, flag)]`` for every reachable state.
+
+    Unreachable entries are NaN. ``progress`` is called with the fraction done (0 to 1).
+    """
+    T = tables()
+    V = np.full(N_STATES, np.nan)
+    layers = layer_states(rules)
+    full_mask, full_up, full_flag = layers[N_BOXES]
+    V[state_index(full_mask, full_up, full_flag)] = 0.0
+    total = sum(len(m) for m, _, _ in layers[:N_BOXES])
+    done = 0
+    K = np.empty((T.n_keeps, chunk))
+    M = np.empty((T.n_keeps, chunk))
+    hand = np.empty((len(T.probs), chunk))
+    if progress is not None:
+        progress(0.0)
+    for f in range(N_BOXES - 1, -1, -1):
+        masks, ups, flags = layers[f]
+        for start in range(0, len(masks), chunk):
+            stop = min(start + chunk, len(masks))
+            n = stop - start
+            mask, up, flag = masks[start:stop], ups[start:stop], flags[start:stop]
+            ovs = option_rows(rules, V, mask, up, flag)
+            e = final_roll_values(rules, ovs, mask, flag, hand[:, :n])
+            e = keep_values(e, K[:, :n], M[:, :n])
+            e = keep_values(e, K[:, :n], M[:, :n])
+            V[state_index(mask, up, flag)] = T.probs @ e
+            done += n
+            if progress is not None:
+                progress(done / total)
+    return V
