@@ -180,7 +180,8 @@ class App(widgets.VBox):
                 self._notices = []
             action()
         except IllegalMove as error:
-            self.notify(Notice("error", error.message))
+            self._notices = [Notice("error", error.message)]
+            self.render()  # the same state draws the same widgets: a control edited in vain reverts
             return False
         except Exception:
             log.exception("dicelab: an action of %s failed", type(self).__name__)
