@@ -16,23 +16,26 @@ Within a turn, for a chunk of states:
 4. steps 2 and 3 run twice (two re-rolls); ``V`` is the mean of the values of the first roll.
 
 >>> T = tables()
->>> len(T.rolls), T.n_keeps
+>>> len(T.probs), T.n_keeps
 (252, 462)
->>> T.keeps[T.offsets[2]]
-(1, 1)
+>>> T.keeps[T.offsets[2]], T.keeps[-1]
+((1, 2), (6, 6, 6, 6, 6))
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import os
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
-from dicelab.dice import outcome_arrays
+from dicelab.dice import outcome_arrays, outcomes
 from dicelab.penta.rules import (
     BOXES,
     FACE_OF,
@@ -84,7 +87,7 @@ JOKER_POINTS = {
     SMALL_STRAIGHT: SMALL_STRAIGHT_POINTS,
     LARGE_STRAIGHT: LARGE_STRAIGHT_POINTS,
 }
-"""Boxes whose points a joker raises to the full value (the others score five equal dice normally)."""
+"""Boxes a joker raises to their full points (the others score five equal dice normally)."""
 
 
 def state_index(mask, up, flag):
@@ -118,6 +121,8 @@ class Tables:
     """``add_one[j]``: (n_j, 6) row of keep k plus face f, for keeps of ``j`` < 5 dice."""
     drop_one: tuple[np.ndarray, ...]
     """``drop_one[j]``: (n_j, j) rows of k minus one die: the distinct ones first, then repeats."""
+    drop_one_t: tuple[np.ndarray, ...]
+    """``drop_one[j]`` transposed and contiguous: (j, n_j)."""
     distinct_prefix: tuple[tuple[int, ...], ...]
     """``distinct_prefix[j][i]``: how many multisets of ``j`` dice have more than ``i`` faces."""
     upper_rows: np.ndarray
@@ -126,6 +131,20 @@ class Tables:
     """Roll row (0..251) of five ``f``, for f = 1..6."""
     outcome_order: np.ndarray
     """Roll row of each roll of :func:`dicelab.dice.outcome_arrays` (lexicographic order)."""
+    sub_keeps: np.ndarray
+    """(252, 31) the distinct keeps of each roll (proper sub-multisets), padded by repetition."""
+    n_sub_keeps: np.ndarray
+    """(252,) how many distinct keeps each roll has."""
+    transition: np.ndarray
+    """(462, 252) chance that holding keep ``k`` and rolling the others gives roll ``r``."""
+    keep_dice: np.ndarray
+    """(462, 5) int8 the held dice of each keep, padded with 0."""
+    keep_size: np.ndarray
+    """(462,) number of dice held."""
+    five_face: np.ndarray
+    """(252,) the face of five equal dice, else 0."""
+    roll_of_code: np.ndarray
+    """Roll row of sorted dice d0..d4 at code sum(d_i * 7**i) (see :func:`roll_rows`)."""
 
     @property
     def n_keeps(self) -> int:
@@ -176,7 +195,26 @@ def tables() -> Tables:
         for i, f in enumerate(sorted(set(roll))):
             upper_rows[r, i] = 6 * (f - 1) + roll.count(f)
     yahtzee = np.array([index[(f,) * 5] - offsets[5] for f in range(1, 7)], dtype=np.intp)
-    for arr in (*add_one, *drop_one, upper_rows, yahtzee, raw, probs, outcome_order):
+    sub_keeps = np.zeros((len(rolls), 31), dtype=np.intp)
+    n_sub = np.zeros(len(rolls), dtype=np.intp)
+    for r, roll in enumerate(rolls):
+        subs = sorted({index[c] for size in range(5) for c in itertools.combinations(roll, size)})
+        n_sub[r] = len(subs)
+        sub_keeps[r] = (subs * 31)[:31]
+    transition = np.zeros((len(keeps), len(rolls)))
+    for k, keep in enumerate(keeps):
+        for rolled, chance in outcomes(5 - len(keep)).items():
+            transition[k, index[tuple(sorted(keep + rolled))] - offsets[5]] += float(chance)
+    keep_dice = np.zeros((len(keeps), 5), dtype=np.int8)
+    for k, keep in enumerate(keeps):
+        keep_dice[k, : len(keep)] = keep
+    keep_size = np.array([len(k) for k in keeps], dtype=np.intp)
+    five_face = np.array([r[0] if r[0] == r[4] else 0 for r in rolls], dtype=np.intp)
+    roll_of_code = np.full(7**5, -1, dtype=np.intp)
+    for r, roll in enumerate(rolls):
+        roll_of_code[sum(d * 7**i for i, d in enumerate(roll))] = r
+    extra = (sub_keeps, n_sub, transition, keep_dice, keep_size, five_face, roll_of_code)
+    for arr in (*add_one, *drop_one, upper_rows, yahtzee, raw, probs, outcome_order, *extra):
         arr.flags.writeable = False
     return Tables(
         keeps=tuple(keeps),
@@ -186,11 +224,30 @@ def tables() -> Tables:
         raw=raw,
         add_one=tuple(add_one),
         drop_one=tuple(drop_one),
+        drop_one_t=tuple(np.ascontiguousarray(d.T) for d in drop_one),
         distinct_prefix=tuple(prefix),
         upper_rows=upper_rows,
         yahtzee=yahtzee,
         outcome_order=outcome_order,
+        sub_keeps=sub_keeps,
+        n_sub_keeps=n_sub,
+        transition=transition,
+        keep_dice=keep_dice,
+        keep_size=keep_size,
+        five_face=five_face,
+        roll_of_code=roll_of_code,
     )
+
+
+def roll_rows(dice: np.ndarray) -> np.ndarray:
+    """Roll row of each row of ``dice`` ((n, 5) values 1..6, any order).
+
+    >>> T = tables()
+    >>> int(roll_rows(np.array([[6, 6, 6, 6, 6]]))[0]) == int(T.yahtzee[5])
+    True
+    """
+    ordered = np.sort(np.asarray(dice, dtype=np.intp), axis=1)
+    return tables().roll_of_code[ordered @ (7 ** np.arange(5))]
 
 
 def _without(keep: tuple[int, ...], die: int) -> tuple[int, ...]:
@@ -198,31 +255,42 @@ def _without(keep: tuple[int, ...], die: int) -> tuple[int, ...]:
     return keep[:i] + keep[i + 1 :]
 
 
-def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray) -> np.ndarray:
+def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) -> np.ndarray:
     """One re-roll: from the values of the 252 hands to the value of each hand with the re-roll.
 
     ``hand`` is (252, S) (the value of stopping with each roll), ``K`` and ``M`` are (462, S)
     work buffers; on return ``K[k]`` is the value of keeping ``k`` and re-rolling the rest,
     ``M[k]`` the best of keeping a sub-multiset of ``k``; the result is ``M``'s last 252 rows.
+    ``scratch``, if given, is a (756, S) buffer for the gathers.
     """
     T = tables()
     off = T.offsets
+    S = hand.shape[1]
+    if scratch is None:
+        scratch = np.empty((6 * (off[5] - off[4]), S))
     K[off[5] :] = hand
     for j in range(4, -1, -1):
+        n = off[j + 1] - off[j]
         out = K[off[j] : off[j + 1]]
-        np.add.reduce(K[T.add_one[j]], axis=1, out=out)
+        gathered = scratch[: 6 * n]
+        np.take(K, T.add_one[j].reshape(-1), axis=0, out=gathered, mode="clip")
+        np.add.reduce(gathered.reshape(n, 6, S), axis=1, out=out)
         out *= 1.0 / 6.0
     M[0] = K[0]
     for j in range(1, 6):
-        drop = T.drop_one[j]
+        drop = T.drop_one_t[j]
         prefix = T.distinct_prefix[j]
         out = M[off[j] : off[j + 1]]
-        np.maximum(K[off[j] : off[j + 1]], M[drop[:, 0]], out=out)
-        for i in range(1, j):
+        for i in range(j):
             n = prefix[i]
             if n == 0:
                 break
-            np.maximum(out[:n], M[drop[:n, i]], out=out[:n])
+            gathered = scratch[:n]
+            np.take(M, drop[i, :n], axis=0, out=gathered, mode="clip")
+            if i == 0:
+                np.maximum(K[off[j] : off[j + 1]], gathered, out=out)
+            else:
+                np.maximum(out[:n], gathered, out=out[:n])
     return M[off[5] :]
 
 
@@ -274,7 +342,7 @@ def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
 
 @cache
 def _lower_entries() -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
-    """For the lower boxes other than Chance and Penta: the ordinary rolls they score, and how much."""
+    """Lower boxes but Chance and Penta: the ordinary rolls they score, and the points."""
     T = tables()
     ordinary = np.ones(len(T.raw), dtype=bool)
     ordinary[T.yahtzee] = False
@@ -308,39 +376,49 @@ def final_roll_values(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray
     return out
 
 
+@cache
+def _five_equal_rows() -> tuple[np.ndarray, np.ndarray]:
+    """Per face f: its own upper row (five f's), and the other upper boxes' zero rows."""
+    own = np.array([6 * b + 5 for b in range(N_UPPER)], dtype=np.intp)
+    others = np.array(
+        [[6 * g for g in range(N_UPPER) if g != b] for b in range(N_UPPER)], dtype=np.intp
+    )
+    return own, others
+
+
 def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> None:
-    """The values of the six rolls of five equal dice (joker and Penta bonus)."""
+    """The values of the six rolls of five equal dice (joker and Penta bonus), all faces at once."""
     T = tables()
+    own_rows, other_rows = _five_equal_rows()
+    faces = np.arange(1, 7)[:, None]
     penta_filled = ((mask >> PENTA) & 1).astype(bool)
     armed = flag.astype(bool) & penta_filled
-    bonus = PENTA_BONUS * armed if rules.penta_bonus else 0.0
-    lower_rows = [LOWER_ROW[b] for b in LOWER_IDX if b != PENTA]
-    for face in range(1, 7):
-        b = face - 1
-        own = ovs[6 * b + 5]
-        others = np.max(ovs[[6 * g for g in range(N_UPPER) if g != b]], axis=0)
-        total = 5 * face
-        summed = np.max(ovs[[LOWER_ROW[x] for x in (THREE_KIND, FOUR_KIND, CHANCE)]], axis=0)
-        summed = summed + total
-        plain = np.max(ovs[[LOWER_ROW[x] for x in JOKER_POINTS]], axis=0)
-        joker = np.max(np.stack([ovs[LOWER_ROW[x]] + p for x, p in JOKER_POINTS.items()]), axis=0)
-        penta = np.maximum(ovs[PENTA_50_ROW], ovs[LOWER_ROW[PENTA]])
-        ordinary = np.max(np.stack([own, others, summed, plain, penta]), axis=0)
-        own_filled = ((mask >> b) & 1).astype(bool)
-        if rules.joker == "none":
-            value = ordinary
-        elif rules.joker == "free":
-            active = penta_filled & own_filled
-            with_joker = np.max(np.stack([own, others, summed, joker, penta]), axis=0)
-            value = np.where(active, with_joker, ordinary)
-        else:
-            active = armed if rules.joker == "forced-50" else penta_filled
-            lower_open = ~np.all(np.isneginf(ovs[lower_rows]), axis=0)
-            forced = np.where(
-                ~own_filled, own, np.where(lower_open, np.maximum(summed, joker), others)
-            )
-            value = np.where(active, forced, ordinary)
-        out[T.yahtzee[face - 1]] = value + bonus
+    own = ovs[own_rows]  # (6, S)
+    others = ovs[other_rows].max(axis=1)
+    summed = ovs[[LOWER_ROW[x] for x in (THREE_KIND, FOUR_KIND, CHANCE)]].max(axis=0) + 5 * faces
+    plain = ovs[[LOWER_ROW[x] for x in JOKER_POINTS]].max(axis=0)
+    joker = (
+        ovs[[LOWER_ROW[x] for x in JOKER_POINTS]] + np.array(list(JOKER_POINTS.values()))[:, None]
+    )
+    joker = joker.max(axis=0)
+    penta = np.maximum(ovs[PENTA_50_ROW], ovs[LOWER_ROW[PENTA]])
+    common = np.maximum(np.maximum(own, others), np.maximum(summed, penta))
+    ordinary = np.maximum(common, plain)
+    own_filled = ((mask[None, :] >> np.arange(N_UPPER)[:, None]) & 1).astype(bool)
+    if rules.joker == "none":
+        value = ordinary
+    elif rules.joker == "free":
+        active = penta_filled & own_filled
+        value = np.where(active, np.maximum(common, joker), ordinary)
+    else:
+        active = armed if rules.joker == "forced-50" else penta_filled
+        lower_rows = [LOWER_ROW[b] for b in LOWER_IDX if b != PENTA]
+        lower_open = ovs[lower_rows].max(axis=0) > -np.inf
+        forced = np.where(own_filled, np.where(lower_open, np.maximum(summed, joker), others), own)
+        value = np.where(active, forced, ordinary)
+    if rules.penta_bonus:
+        value += PENTA_BONUS * armed
+    out[T.yahtzee] = value
 
 
 @cache
@@ -368,39 +446,152 @@ def layer_states(rules: Rules) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray
     return tuple(out)
 
 
+class _Workspace:
+    """Work buffers of one thread, for chunks of up to ``size`` states."""
+
+    def __init__(self, size: int) -> None:
+        T = tables()
+        self.size = size
+        self.hand = np.empty((len(T.probs), size))
+        self.K = np.empty((T.n_keeps, size))
+        self.M = np.empty((T.n_keeps, size))
+        self.scratch = np.empty((6 * (T.offsets[5] - T.offsets[4]), size))
+
+
+def _state_values(rules: Rules, V: np.ndarray, ws: _Workspace, mask, up, flag) -> np.ndarray:
+    """``V`` of a chunk of states whose successors are all solved."""
+    T = tables()
+    n = len(mask)
+    if n != ws.size:
+        ws = _Workspace(n)
+    ovs = option_rows(rules, V, mask, up, flag)
+    e = final_roll_values(rules, ovs, mask, flag, ws.hand)
+    e = keep_values(e, ws.K, ws.M, ws.scratch)
+    e = keep_values(e, ws.K, ws.M, ws.scratch)
+    return T.probs @ e
+
+
+def default_workers() -> int:
+    """Threads for a build: the CPUs this process may use (NumPy releases the GIL)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def build_table(
     rules: Rules,
     progress: Callable[[float], None] | None = None,
+    *,
     chunk: int = 512,
+    workers: int | None = None,
 ) -> np.ndarray:
     """The value table of ``rules``: ``V[state_index(mask, up, flag)]`` for every reachable state.
 
     Unreachable entries are NaN. ``progress`` is called with the fraction done (0 to 1).
+    States with the same number of filled boxes are independent: each layer is cut into
+    chunks of about ``chunk`` states, solved by ``workers`` threads.
     """
-    T = tables()
+    workers = default_workers() if workers is None else max(1, int(workers))
     V = np.full(N_STATES, np.nan)
     layers = layer_states(rules)
     full_mask, full_up, full_flag = layers[N_BOXES]
     V[state_index(full_mask, full_up, full_flag)] = 0.0
     total = sum(len(m) for m, _, _ in layers[:N_BOXES])
     done = 0
-    K = np.empty((T.n_keeps, chunk))
-    M = np.empty((T.n_keeps, chunk))
-    hand = np.empty((len(T.probs), chunk))
+    local = threading.local()
+
+    def solve(part: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
+        mask, up, flag = part
+        ws = getattr(local, "ws", None)
+        if ws is None or ws.size != len(mask):
+            ws = local.ws = _Workspace(len(mask))
+        V[state_index(mask, up, flag)] = _state_values(rules, V, ws, mask, up, flag)
+        return len(mask)
+
     if progress is not None:
         progress(0.0)
-    for f in range(N_BOXES - 1, -1, -1):
-        masks, ups, flags = layers[f]
-        for start in range(0, len(masks), chunk):
-            stop = min(start + chunk, len(masks))
-            n = stop - start
-            mask, up, flag = masks[start:stop], ups[start:stop], flags[start:stop]
-            ovs = option_rows(rules, V, mask, up, flag)
-            e = final_roll_values(rules, ovs, mask, flag, hand[:, :n])
-            e = keep_values(e, K[:, :n], M[:, :n])
-            e = keep_values(e, K[:, :n], M[:, :n])
-            V[state_index(mask, up, flag)] = T.probs @ e
-            done += n
-            if progress is not None:
-                progress(done / total)
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+    try:
+        for f in range(N_BOXES - 1, -1, -1):
+            masks, ups, flags = layers[f]
+            pieces = max(1, round(len(masks) / chunk))
+            bounds = np.linspace(0, len(masks), pieces + 1).astype(int)
+            parts = [(masks[a:b], ups[a:b], flags[a:b]) for a, b in itertools.pairwise(bounds)]
+            results = pool.map(solve, parts) if pool is not None else map(solve, parts)
+            for n in results:
+                done += n
+                if progress is not None:
+                    progress(done / total)
+    finally:
+        if pool is not None:
+            pool.shutdown()
     return V
+
+
+def legal_points(rules: Rules, mask, flag, rolls) -> tuple[np.ndarray, np.ndarray]:
+    """The boxes each roll may go in, vectorised: ((n, 13) box points, -1 where not allowed;
+    (n,) Penta bonus), for states with filled-box ``mask`` and Penta flag ``flag``.
+
+    The same rules as :meth:`dicelab.penta.scorecard.Scorecard.options` (a test compares them).
+
+    >>> T = tables()
+    >>> points, bonus = legal_points(Rules(), np.array([PENTA_BIT]), np.array([1]),
+    ...                              T.yahtzee[3:4])
+    >>> points[0].tolist(), bonus.tolist()
+    ([-1, -1, -1, 20, -1, -1, -1, -1, -1, -1, -1, -1, -1], [100])
+    """
+    T = tables()
+    mask = np.asarray(mask, dtype=np.int64)
+    flag = np.asarray(flag, dtype=np.int64)
+    rolls = np.asarray(rolls, dtype=np.intp)
+    is_open = ((mask[:, None] >> np.arange(N_BOXES)) & 1) == 0
+    points = T.raw[rolls].astype(np.int64)
+    face = T.five_face[rolls]
+    five = face > 0
+    penta_filled = ~is_open[:, PENTA]
+    armed = (flag == 1) & penta_filled
+    bonus = np.where(five & armed, PENTA_BONUS, 0) if rules.penta_bonus else np.zeros_like(mask)
+    own_open = is_open[np.arange(len(rolls)), np.maximum(face, 1) - 1] & five
+    legal = is_open.copy()
+    joker_boxes = list(JOKER_POINTS)
+    joker_values = np.array(list(JOKER_POINTS.values()))
+    if rules.joker == "free":
+        active = five & penta_filled & ~own_open
+        points[:, joker_boxes] = np.where(active[:, None], joker_values, points[:, joker_boxes])
+    elif rules.joker in ("forced-50", "forced-any"):
+        active = five & (armed if rules.joker == "forced-50" else penta_filled)
+        lower = np.zeros(N_BOXES, dtype=bool)
+        lower[list(LOWER_IDX)] = True
+        lower_open = (is_open & lower).any(axis=1)
+        case1 = active & own_open
+        case2 = active & ~own_open & lower_open
+        case3 = active & ~own_open & ~lower_open
+        own = np.zeros_like(is_open)
+        own[np.arange(len(rolls)), np.maximum(face, 1) - 1] = True
+        legal = np.where(case1[:, None], is_open & own, legal)
+        legal = np.where(case2[:, None], is_open & lower, legal)
+        legal = np.where(case3[:, None], is_open & ~lower, legal)
+        points[:, joker_boxes] = np.where(case2[:, None], joker_values, points[:, joker_boxes])
+    points[~legal] = -1
+    return points, bonus
+
+
+def box_values(rules: Rules, V: np.ndarray, mask, up, flag, rolls) -> np.ndarray:
+    """(n, 13) value of scoring each roll in each box now: points, bonuses and ``V`` of the
+    next state; -inf where the box is not allowed."""
+    mask = np.asarray(mask, dtype=np.int64)
+    up = np.asarray(up, dtype=np.int64)
+    flag = np.asarray(flag, dtype=np.int64)
+    points, bonus = legal_points(rules, mask, flag, rolls)
+    bits = 1 << np.arange(N_BOXES)
+    new_mask = mask[:, None] | bits
+    is_upper = np.arange(N_BOXES) < N_UPPER
+    raw_up = up[:, None] + np.where(is_upper, np.maximum(points, 0), 0)
+    new_up = np.minimum(raw_up, CAP)
+    new_flag = np.broadcast_to(flag[:, None], points.shape).copy()
+    new_flag[:, PENTA] = (points[:, PENTA] == PENTA_POINTS) & uses_flag(rules)
+    value = points + bonus[:, None] + V[state_index(new_mask, new_up, new_flag)]
+    if rules.upper_bonus:
+        value = value + UPPER_BONUS * ((up[:, None] < CAP) & (raw_up >= CAP))
+    return np.where(points >= 0, value, -np.inf)
