@@ -1,0 +1,680 @@
+"""The value of one Farkle turn: the optimal turn and the cost of rules of thumb.
+
+A turn's state is ``(turn points, dice to roll)``. The player may *bank* the turn
+points or *roll*; after a scoring roll they set dice aside, and with all dice set
+aside they get 6 back (hot dice). Its **value** is the expected number of points the
+turn finally banks from there (turn points included, a farkle counting 0) when the
+player may still bank; its **roll value** is the same when they roll now. These are
+the quantities of the published analyses, which :func:`optimal_turn` reproduces under
+``standard``: McKenna's table of "expected value in the given situation if you were to
+employ this optimal strategy", e.g. 293.4 for 250 points with 3 dice to roll (rolling
+beats banking 250), and Busche's rule "with 6 dice to roll, always roll unless you
+have 16,400 or more points".
+
+>>> turn = optimal_turn()
+>>> round(turn.expected_turn_score, 3)
+548.858
+>>> round(turn.roll_value(250, 3), 1), round(turn.value(100, 5), 3)
+(293.4, 399.911)
+>>> [turn.bank_threshold(n) for n in range(1, 7)]
+[300, 250, 450, 1050, 3050, 16400]
+>>> turn.best_set_aside([1, 2, 2, 2, 5, 4]).dice
+(1,)
+
+What a rule of thumb costs per turn, against the optimal turn:
+
+>>> rule = evaluate_threshold(300)
+>>> round(rule.expected_turn_score, 1), round(rule.cost(), 1)
+(447.5, 101.3)
+
+Values are floats computed by exact dynamic programming over points in units of the
+table's smallest step (50 under the presets); farkle chances stay exact fractions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache, reduce
+from numbers import Integral
+from typing import Any
+
+import numpy as np
+
+from dicelab.dice import outcomes
+from dicelab.errors import IllegalMove
+from dicelab.farkle.rules import Rules
+from dicelab.farkle.scoring import farkle_chance, set_aside_options
+from dicelab.i18n import msg
+
+__all__ = [
+    "SOLVER_VERSION",
+    "DiceTable",
+    "OptimalTurn",
+    "PolicyValue",
+    "SetAside",
+    "TurnTables",
+    "evaluate_policy",
+    "evaluate_threshold",
+    "optimal_turn",
+    "turn_tables",
+]
+
+SOLVER_VERSION = 1
+"""Bumped whenever a solver's results may change: part of every disk cache key."""
+
+MAX_DICE = 6
+SetAsideRule = Callable[[tuple[int, ...], int, int], Iterable[int]]
+"""``rule(roll, turn_points, n_dice) -> dice set aside`` (a valid set-aside of the roll)."""
+
+
+# --------------------------------------------------------------------------- tables
+
+
+@dataclass(frozen=True, eq=False)
+class DiceTable:
+    """The scoring rolls of ``n`` dice, compiled for the solvers.
+
+    ``gain[r, d - 1]`` is the most points (in units) that roll ``r`` scores with exactly
+    ``d`` dice set aside, or -1 when no set-aside of ``d`` dice counts; ``best[r][d - 1]``
+    is that set-aside (sorted dice) or ``None``. Rows whose gains are equal are merged
+    into groups (``group_probs``, ``group_gain``) for the optimal solvers.
+    """
+
+    n: int
+    rolls: tuple[tuple[int, ...], ...]
+    probs: np.ndarray
+    gain: np.ndarray
+    best: tuple[tuple[tuple[int, ...] | None, ...], ...]
+    farkle: Fraction
+    group_of: np.ndarray
+    group_probs: np.ndarray
+    group_gain: np.ndarray
+    index: Mapping[tuple[int, ...], int] = field(repr=False)
+
+    @property
+    def scoring(self) -> float:
+        """Chance that a roll of ``n`` dice scores."""
+        return 1.0 - float(self.farkle)
+
+    def next_dice(self, used: np.ndarray) -> np.ndarray:
+        """Dice to roll after setting ``used`` dice aside (hot dice: 6 again)."""
+        left = self.n - used
+        return np.where(left == 0, MAX_DICE, left)
+
+
+@dataclass(frozen=True, eq=False)
+class TurnTables:
+    """Every roll of 1 to 6 dice under one scoring table, compiled once per table."""
+
+    rules: Rules
+    unit: int
+    dice: tuple[DiceTable, ...]  # dice[n] for n = 1..6; dice[0] is unused
+
+    @property
+    def max_gain(self) -> int:
+        """The most points (in units) one roll can add."""
+        return max(int(table.gain.max()) for table in self.dice[1:])
+
+
+def _normal_rules(rules: object) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise IllegalMove(msg("Expected a Farkle Rules table, not {value}.", value=repr(rules)))
+    return rules
+
+
+@cache
+def _turn_tables(rules: Rules) -> TurnTables:
+    options = {
+        n: {roll: set_aside_options(roll, rules) for roll in outcomes(n)}
+        for n in range(1, MAX_DICE + 1)
+    }
+    points = {p for by_roll in options.values() for opts in by_roll.values() for p in opts.values()}
+    unit = reduce(math.gcd, points, 0) or 50
+    tables: list[Any] = [None]
+    for n in range(1, MAX_DICE + 1):
+        chances = outcomes(n)
+        rolls = tuple(roll for roll in chances if options[n][roll])
+        gain = np.full((len(rolls), n), -1, dtype=np.int64)
+        best: list[tuple[tuple[int, ...] | None, ...]] = []
+        for r, roll in enumerate(rolls):
+            top: list[tuple[int, ...] | None] = [None] * n
+            for dice, pts in options[n][roll].items():
+                d = len(dice) - 1
+                if pts // unit > gain[r, d]:
+                    gain[r, d] = pts // unit
+                    top[d] = dice
+            best.append(tuple(top))
+        probs = np.array([float(chances[roll]) for roll in rolls])
+        keys, group_of = np.unique(gain, axis=0, return_inverse=True)
+        group_of = group_of.reshape(-1)
+        group_probs = np.bincount(group_of, weights=probs, minlength=len(keys))
+        for array in (gain, probs, group_of, keys, group_probs):
+            array.flags.writeable = False
+        tables.append(
+            DiceTable(
+                n=n,
+                rolls=rolls,
+                probs=probs,
+                gain=gain,
+                best=tuple(best),
+                farkle=farkle_chance(n, rules),
+                group_of=group_of,
+                group_probs=group_probs,
+                group_gain=keys,
+                index={roll: r for r, roll in enumerate(rolls)},
+            )
+        )
+    return TurnTables(rules=rules, unit=unit, dice=tuple(tables))
+
+
+def turn_tables(rules: Rules | None = None) -> TurnTables:
+    """The compiled roll tables of ``rules`` (cached): what every Farkle solver reads.
+
+    >>> tables = turn_tables()
+    >>> tables.unit, len(tables.dice[6].rolls), tables.dice[6].farkle
+    (50, 456, Fraction(5, 216))
+    >>> tables.dice[3].best[tables.dice[3].index[(1, 1, 5)]]
+    ((1,), (1, 1), (1, 1, 5))
+    """
+    return _turn_tables(_normal_rules(rules))
+
+
+# --------------------------------------------------------------------------- kernel
+
+
+@dataclass(frozen=True, eq=False)
+class _Stacked:
+    """All dice counts' roll groups in one padded block, for one gather per step.
+
+    Row ``r`` of ``step``/``slot`` lists, per number of dice used (columns 1..6), the
+    points step (units) and the dice slot reached; slot 0 is the "impossible" slot.
+    ``weights[n - 1] @ best_per_row`` is the scoring part of rolling ``n`` dice.
+    """
+
+    step: np.ndarray
+    slot: np.ndarray
+    weights: np.ndarray
+    farkle: np.ndarray
+
+
+@cache
+def _stacked(tables: TurnTables) -> _Stacked:
+    steps, slots, blocks = [], [], []
+    for n in range(1, MAX_DICE + 1):
+        table = tables.dice[n]
+        gain = np.full((len(table.group_gain), MAX_DICE), -1, dtype=np.int64)
+        gain[:, :n] = table.group_gain
+        used = np.arange(1, MAX_DICE + 1)
+        left = np.where(n - used == 0, MAX_DICE, n - used)
+        steps.append(np.where(gain >= 0, gain, 0))
+        slots.append(np.where(gain >= 0, left[None, :], 0))
+        blocks.append(table.group_probs)
+    rows = sum(len(b) for b in blocks)
+    weights = np.zeros((MAX_DICE, rows))
+    at = 0
+    for n, block in enumerate(blocks):
+        weights[n, at : at + len(block)] = block
+        at += len(block)
+    farkle = np.array([float(tables.dice[n].farkle) for n in range(1, MAX_DICE + 1)])
+    return _Stacked(np.concatenate(steps), np.concatenate(slots), weights, farkle)
+
+
+def solve_turn(
+    tables: TurnTables,
+    bank: np.ndarray,
+    farkle: np.ndarray | float,
+    length: int | np.ndarray,
+    *,
+    slopes: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """Optimal play of one turn over a points axis, vectorised over a batch.
+
+    ``bank[i, j]`` is what banking is worth at points index ``i`` for batch element
+    ``j`` (shape ``(size, batch)`` or ``(size,)``, ``size >= length + max_gain + 1``).
+    Element ``j`` may roll below ``length[j]`` (an int or one per element; banking is
+    forced from there on). Rolling ``n`` dice at ``i`` is worth the chance-weighted best
+    set-aside (moving to ``i + gain``) plus ``farkle_chance(n) * farkle[j]``.
+
+    Returns ``(values, roll_values)``, each of shape ``(size, 7, batch)`` (dice slot 0
+    unused; roll values are ``-inf`` where not computed) and, when ``slopes``, their
+    derivatives with respect to ``farkle``: the chance that the turn ends in a farkle
+    under the optimal choices. Elements are processed longest first, each step only over
+    the elements still allowed to roll.
+    """
+    single = bank.ndim == 1
+    if single:
+        bank = bank[:, None]
+    size, width = bank.shape
+    lengths = np.broadcast_to(np.asarray(length, dtype=np.int64), (width,))
+    order = np.argsort(-lengths, kind="stable")
+    bank = bank[:, order]
+    lengths = lengths[order]
+    farkle = np.broadcast_to(np.asarray(farkle, dtype=float), (width,))[order]
+    plan = _stacked(tables)
+    step, slot = plan.step.T.copy(), plan.slot.T.copy()  # (6 dice used, rows)
+    pf = plan.farkle[:, None]
+    values = np.empty((size, MAX_DICE + 1, width))
+    values[:, 0] = -np.inf
+    values[:, 1:] = bank[:, None]
+    rolls = np.full_like(values, -np.inf)
+    derivs = rolls_d = None
+    if slopes:
+        derivs = np.zeros_like(values)
+        rolls_d = np.zeros_like(values)
+    active = np.searchsorted(-lengths, -np.arange(int(lengths.max(initial=0))), side="right")
+    for i in range(len(active) - 1, -1, -1):
+        m = int(active[i])  # elements 0..m-1 still roll at index i
+        options = values[i + step, slot, :m]  # (6, rows, m): one block per dice count used
+        best = options.max(axis=0)
+        if slopes:  # the slope of a best set-aside (the steepest one among equals)
+            chosen = np.where(options == best, derivs[i + step, slot, :m], 0.0).max(axis=0)
+            roll_d = plan.weights @ chosen + pf
+        roll = plan.weights @ best + pf * farkle[:m]
+        rolls[i, 1:, :m] = roll
+        here = bank[i, :m]
+        go = roll > here
+        values[i, 1:, :m] = np.where(go, roll, here)
+        if slopes:
+            rolls_d[i, 1:, :m] = roll_d
+            derivs[i, 1:, :m] = np.where(go, roll_d, 0.0)
+    back = np.argsort(order)
+    out = [values, rolls, derivs, rolls_d]
+    out = [None if a is None else (a[..., back][..., 0] if single else a[..., back]) for a in out]
+    return out[0], out[1], out[2], out[3]
+
+
+# --------------------------------------------------------------------------- optimal turn
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A set-aside choice: the dice, their points, the dice left to roll, and the value.
+
+    ``value`` is the turn's expected final points after setting these dice aside.
+    """
+
+    dice: tuple[int, ...]
+    points: int
+    dice_left: int
+    value: float
+
+
+def _check_n(n_dice: object) -> int:
+    if isinstance(n_dice, bool) or not isinstance(n_dice, Integral) or not 1 <= n_dice <= 6:
+        raise IllegalMove(msg("A roll has from 1 to 6 dice, not {value}.", value=repr(n_dice)))
+    return int(n_dice)
+
+
+def _check_points(points: object, unit: int) -> int:
+    if isinstance(points, bool) or not isinstance(points, Integral) or points < 0:
+        raise IllegalMove(
+            msg("Turn points are a whole number of 0 or more, not {value}.", value=repr(points))
+        )
+    if points % unit:
+        raise IllegalMove(
+            msg(
+                "Turn points {value} cannot occur: under these rules they are a multiple of "
+                "{unit}.",
+                value=int(points),
+                unit=unit,
+            )
+        )
+    return int(points) // unit
+
+
+def _roll_of(roll: object, tables: TurnTables) -> tuple[DiceTable, int]:
+    from dicelab.dice import check_dice
+
+    dice = tuple(sorted(check_dice(roll, min_count=1, max_count=MAX_DICE)))
+    table = tables.dice[len(dice)]
+    if dice not in table.index:
+        raise IllegalMove(
+            msg("The roll {roll} is a farkle: no die can be set aside.", roll=_show(dice))
+        )
+    return table, table.index[dice]
+
+
+def _show(dice: Iterable[int]) -> str:
+    return ", ".join(str(die) for die in dice)
+
+
+@dataclass(frozen=True, eq=False)
+class OptimalTurn:
+    """The policy that maximises the expected points of one turn (see :func:`optimal_turn`).
+
+    Points are turn points (what the turn would bank), multiples of ``unit``. From
+    ``cap`` points on, banking is optimal with any number of dice.
+    """
+
+    rules: Rules
+    unit: int
+    cap: int
+    tables: TurnTables = field(repr=False)
+    values: np.ndarray = field(repr=False)
+    rolls: np.ndarray = field(repr=False)
+    tail: np.ndarray = field(repr=False)  # expected best points of one roll, per dice count
+
+    @property
+    def expected_turn_score(self) -> float:
+        """Expected points of a whole turn: 0 points, 6 dice, first roll compulsory."""
+        return float(self.rolls[0, MAX_DICE])
+
+    def _index(self, turn_points: object, n_dice: object) -> tuple[int, int]:
+        return _check_points(turn_points, self.unit), _check_n(n_dice)
+
+    def roll_value(self, turn_points: int, n_dice: int) -> float:
+        """Expected final turn points if the player rolls ``n_dice`` now, then plays best.
+
+        >>> round(optimal_turn().roll_value(500, 3), 1)  # less than the 500 banked
+        472.7
+        """
+        k, n = self._index(turn_points, n_dice)
+        if k < len(self.rolls):
+            return float(self.rolls[k, n])
+        scoring = self.tables.dice[n].scoring
+        return scoring * k * self.unit + float(self.tail[n])
+
+    def value(self, turn_points: int, n_dice: int) -> float:
+        """Expected final turn points from here, where the player may bank or roll.
+
+        >>> optimal_turn().value(20000, 6)  # far past every threshold: bank
+        20000.0
+        """
+        k, n = self._index(turn_points, n_dice)
+        return float(self.values[k, n]) if k < len(self.values) else float(k * self.unit)
+
+    def should_bank(self, turn_points: int, n_dice: int) -> bool:
+        """Banking is optimal here (ties count as banking).
+
+        >>> optimal_turn().should_bank(350, 1), optimal_turn().should_bank(250, 1)
+        (True, False)
+        """
+        return self.roll_value(turn_points, n_dice) <= turn_points
+
+    def bank_threshold(self, n_dice: int) -> int:
+        """Smallest turn total at which banking is optimal with ``n_dice`` to roll.
+
+        Under the presets, rolling is strictly better at every total below it, and
+        banking stays optimal above it.
+
+        >>> optimal_turn().bank_threshold(6)
+        16400
+        """
+        n = _check_n(n_dice)
+        points = np.arange(len(self.rolls)) * self.unit
+        banks = np.nonzero(self.rolls[:, n] <= points)[0]
+        return int(banks[0]) * self.unit
+
+    def option_values(self, roll: object, turn_points: int = 0) -> dict[tuple[int, ...], float]:
+        """Every set-aside of ``roll`` with the turn's expected final points after it.
+
+        ``turn_points`` are the points before this roll.
+
+        >>> values = optimal_turn().option_values([1, 2, 2, 2, 5, 4])  # McKenna's example
+        >>> {dice: round(v, 3) for dice, v in values.items()}  # doctest: +NORMALIZE_WHITESPACE
+        {(1,): 399.911, (5,): 363.834, (1, 5): 307.673, (2, 2, 2): 257.584,
+         (1, 2, 2, 2): 300.0, (2, 2, 2, 5): 250.0, (1, 2, 2, 2, 5): 350.0}
+        """
+        k = _check_points(turn_points, self.unit)
+        table, _ = _roll_of(roll, self.tables)
+        options = set_aside_options(table.rolls[table.index[tuple(sorted(roll))]], self.rules)
+        out = {}
+        for dice, pts in options.items():
+            left = table.n - len(dice) or MAX_DICE
+            out[dice] = self.value((k * self.unit) + pts, left)
+        return out
+
+    def best_set_aside(self, roll: object, turn_points: int = 0) -> SetAside:
+        """The set-aside of ``roll`` that maximises the turn's expected final points.
+
+        >>> optimal_turn().best_set_aside([1, 1, 5, 2, 3, 4], turn_points=300)  # doctest: +ELLIPSIS
+        SetAside(dice=(1,), points=100, dice_left=5, value=638.29...)
+        """
+        values = self.option_values(roll, turn_points)
+        dice = max(values, key=lambda d: (values[d], -len(d)))
+        table, _ = _roll_of(roll, self.tables)
+        points = set_aside_options(dice, self.rules).get(dice) or 0
+        return SetAside(dice, points, table.n - len(dice) or MAX_DICE, values[dice])
+
+
+def _cap_units(tables: TurnTables) -> tuple[int, np.ndarray]:
+    """Points (units) from which banking is optimal with any dice, and each roll's E[best].
+
+    If every state at ``c`` points or more banks, rolling ``n`` dice at ``k >= c`` is
+    worth ``(1 - pf_n) k + E_n`` (``E_n``: expected most points of one roll); it is no
+    better than banking when ``k >= E_n / pf_n``. So "bank from ``c``" with ``c`` the
+    largest such bound is a fixed point of the optimality equations, and since a turn's
+    expected gain is bounded, the only one: the solution below ``c`` is exact.
+    """
+    tail = np.zeros(MAX_DICE + 1)
+    cap = 1
+    for n in range(1, MAX_DICE + 1):
+        table = tables.dice[n]
+        tail[n] = float(table.probs @ table.gain.max(axis=1)) * tables.unit
+        if table.farkle == 0:
+            raise IllegalMove(
+                msg(
+                    "Under this table every roll of {n} dice scores, so a turn never has "
+                    "to stop: the turn solvers need a farkle chance above 0 for every "
+                    "number of dice.",
+                    n=n,
+                )
+            )
+        cap = max(cap, math.ceil(tail[n] / tables.unit / float(table.farkle)) + 1)
+    return cap, tail
+
+
+@cache
+def _optimal_turn(rules: Rules) -> OptimalTurn:
+    tables = _turn_tables(rules)
+    cap, tail = _cap_units(tables)
+    size = cap + tables.max_gain + 1
+    bank = np.arange(size, dtype=float) * tables.unit
+    values, rolls, _, _ = solve_turn(tables, bank, 0.0, cap)
+    for n in range(1, MAX_DICE + 1):  # roll values past the cap, in closed form
+        rolls[cap:, n] = tables.dice[n].scoring * bank[cap:] + tail[n]
+    for array in (values, rolls, tail):
+        array.flags.writeable = False
+    return OptimalTurn(rules, tables.unit, cap * tables.unit, tables, values, rolls, tail)
+
+
+def optimal_turn(rules: Rules | None = None) -> OptimalTurn:
+    """The exact policy maximising the expected points of one turn (cached per table).
+
+    Dynamic programming over (turn points, dice to roll), backwards from a cap above
+    which banking is provably optimal; every set-aside adds points, so hot dice (6 dice
+    back at more points) never loop. No minimum to bank; the first roll of a turn is
+    compulsory.
+
+    >>> round(optimal_turn(Rules.preset("minimal")).expected_turn_score, 1)
+    446.6
+    """
+    return _optimal_turn(_normal_rules(rules))
+
+
+# --------------------------------------------------------------------------- policy evaluation
+
+
+@dataclass(frozen=True, eq=False)
+class PolicyValue:
+    """Exact figures of one turn played by a fixed policy.
+
+    ``value(turn_points, n_dice)`` is the expected final turn points from a state
+    where the policy decides to bank or roll. ``farkle_chance`` is the chance that the
+    turn (from 0 points and 6 dice) ends in a farkle, ``score_sd`` the standard
+    deviation of its points.
+    """
+
+    rules: Rules
+    unit: int
+    expected_turn_score: float
+    farkle_chance: float
+    score_sd: float
+    values: np.ndarray = field(repr=False)
+    banks: np.ndarray = field(repr=False)
+
+    def value(self, turn_points: int, n_dice: int) -> float:
+        """Expected final turn points from here under this policy."""
+        k, n = _check_points(turn_points, self.unit), _check_n(n_dice)
+        return float(self.values[k, n]) if k < len(self.values) else float(k * self.unit)
+
+    def cost(self) -> float:
+        """Expected points per turn lost against the optimal turn (0 or more).
+
+        >>> round(evaluate_threshold(350).cost(), 1)
+        118.5
+        """
+        return optimal_turn(self.rules).expected_turn_score - self.expected_turn_score
+
+
+def _threshold_of(thresholds: object) -> Callable[[int], int]:
+    if isinstance(thresholds, Integral) and not isinstance(thresholds, bool):
+        return lambda n: int(thresholds)  # type: ignore[arg-type]
+    if isinstance(thresholds, Mapping):
+        table = {int(n): int(t) for n, t in thresholds.items()}
+        return lambda n: table[n]
+    if isinstance(thresholds, Sequence) and len(thresholds) == MAX_DICE:
+        values = [int(t) for t in thresholds]
+        return lambda n: values[n - 1]
+    if callable(thresholds):
+        return lambda n: int(thresholds(n))
+    raise IllegalMove(
+        msg(
+            "A bank threshold is a number of points, a list of 6 (for 1 to 6 dice), a "
+            "mapping dice -> points or a function of the dice, not {value}.",
+            value=repr(thresholds),
+        )
+    )
+
+
+def evaluate_threshold(
+    thresholds: int | Sequence[int] | Mapping[int, int] | Callable[[int], int],
+    rules: Rules | None = None,
+    set_aside: str | SetAsideRule = "most-points",
+) -> PolicyValue:
+    """Exact value of "bank as soon as the turn holds ``threshold(n_dice)`` points".
+
+    ``thresholds`` is one number for every dice count, a list for 1..6 dice, a mapping
+    or a function of the dice to roll. ``set_aside`` says which dice to set aside:
+
+    * ``"most-points"``: the most points, fewest dice among equals (the default);
+    * ``"best"``: the set-aside that is best *given* this banking rule;
+    * a function ``(roll, turn_points, n_dice) -> dice``.
+
+    >>> rule = evaluate_threshold([300, 300, 350, 400, 450, 500], set_aside="best")
+    >>> round(rule.expected_turn_score, 1), round(rule.farkle_chance, 3)
+    (498.3, 0.186)
+    """
+    tables = turn_tables(rules)
+    threshold = _threshold_of(thresholds)
+    limits = [0] + [max(0, -(-threshold(n) // tables.unit)) for n in range(1, MAX_DICE + 1)]
+
+    def banks(k: int, n: int) -> bool:
+        return k >= limits[n]
+
+    return evaluate_policy(banks, tables.rules, set_aside, length=max(limits))
+
+
+def _choice_most_points(table: DiceTable) -> np.ndarray:
+    """Per roll, the dice count used by its most-points set-aside (fewest dice on ties)."""
+    top = table.gain.max(axis=1, keepdims=True)
+    return np.argmax(table.gain == top, axis=1) + 1
+
+
+def evaluate_policy(
+    banks: Callable[[int, int], bool],
+    rules: Rules | None = None,
+    set_aside: str | SetAsideRule = "most-points",
+    *,
+    length: int,
+) -> PolicyValue:
+    """Exact value of any policy that banks when ``banks(points_in_units, n_dice)``.
+
+    The policy must bank at every state from ``length`` units of points on (so the
+    turn is finite); ``set_aside`` is as in :func:`evaluate_threshold`. The first roll
+    is compulsory whatever ``banks`` says at 0 points.
+
+    >>> value = evaluate_policy(lambda k, n: k >= 6, length=6)  # bank at 300 points
+    >>> round(value.expected_turn_score, 1)
+    447.5
+    """
+    tables = turn_tables(rules)
+    unit = tables.unit
+    size = length + tables.max_gain + 1
+    # moments per state: expected points, expected squared points, chance of a farkle
+    mean = np.zeros((size, MAX_DICE + 1))
+    square = np.zeros_like(mean)
+    lost = np.zeros_like(mean)
+    bank_mask = np.ones((size, MAX_DICE + 1), dtype=bool)
+    points = np.arange(size, dtype=float) * unit
+    mean[:, 1:] = points[:, None]
+    square[:, 1:] = points[:, None] ** 2
+    fixed = {}
+    if set_aside == "most-points":
+        fixed = {n: _choice_most_points(tables.dice[n]) for n in range(1, MAX_DICE + 1)}
+    elif set_aside != "best" and not callable(set_aside):
+        raise IllegalMove(
+            msg(
+                "A set-aside rule is 'most-points', 'best' or a function (roll, turn "
+                "points, dice) -> dice, not {value}.",
+                value=repr(set_aside),
+            )
+        )
+    for k in range(length - 1, -1, -1):
+        for n in range(1, MAX_DICE + 1):
+            if k > 0 and banks(k, n):
+                continue
+            table = tables.dice[n]
+            rows = np.arange(len(table.rolls))
+            if n in fixed or set_aside == "best":
+                if n in fixed:
+                    used = fixed[n]
+                else:
+                    step = np.where(table.gain >= 0, table.gain, 0)
+                    after = mean[k + step, table.next_dice(np.arange(1, n + 1))]
+                    used = np.argmax(np.where(table.gain >= 0, after, -1.0), axis=1) + 1
+                to = k + table.gain[rows, used - 1]
+            else:
+                steps, used = _rule_choices(set_aside, table, k * unit, tables)  # type: ignore[arg-type]
+                to = k + steps
+            slot = table.next_dice(used)
+            bank_mask[k, n] = False
+            mean[k, n] = table.probs @ mean[to, slot]
+            square[k, n] = table.probs @ square[to, slot]
+            lost[k, n] = table.probs @ lost[to, slot] + float(table.farkle)
+    average = float(mean[0, MAX_DICE])
+    spread = math.sqrt(max(0.0, float(square[0, MAX_DICE]) - average**2))
+    for array in (mean, bank_mask):
+        array.flags.writeable = False
+    return PolicyValue(
+        tables.rules, unit, average, float(lost[0, MAX_DICE]), spread, mean, bank_mask
+    )
+
+
+def _rule_choices(
+    rule: SetAsideRule, table: DiceTable, turn_points: int, tables: TurnTables
+) -> tuple[np.ndarray, np.ndarray]:
+    """Points (units) and dice used per roll by a user's set-aside function, checked."""
+    steps = np.empty(len(table.rolls), dtype=np.int64)
+    used = np.empty(len(table.rolls), dtype=np.int64)
+    for r, roll in enumerate(table.rolls):
+        chosen = rule(roll, turn_points, table.n)
+        dice = tuple(sorted(chosen)) if isinstance(chosen, Iterable) else chosen
+        points = set_aside_options(roll, tables.rules).get(dice)  # type: ignore[arg-type]
+        if points is None:
+            raise IllegalMove(
+                msg(
+                    "The set-aside rule chose {dice} from the roll {roll}, which is not a "
+                    "valid set-aside.",
+                    dice=repr(chosen),
+                    roll=_show(roll),
+                )
+            )
+        steps[r] = points // tables.unit
+        used[r] = len(dice)
+    return steps, used
