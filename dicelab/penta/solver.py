@@ -1,0 +1,686 @@
+"""Penta's optimal solver: exact expected scores, the advisor, and the optimal computer player.
+
+:class:`Solver` holds the table of turn-start values of one rule set: the expected points
+still to come under optimal play, for every reachable (filled boxes, upper total capped at
+63, Penta box holds 50). The table is built once per rule set by an exact dynamic programme
+(:mod:`dicelab.penta.solver_tables`, a few seconds), cached on disk, and read back in
+milliseconds. From it, every decision of a turn is valued exactly:
+
+>>> solver = Solver("official")  # doctest: +SKIP
+>>> round(solver.expected_score(), 7)  # doctest: +SKIP
+254.5877287
+
+The values are expected FINAL scores: the points already on the card, bonuses included,
+plus the expectation of the rest under optimal play. A small example whose table is a
+single turn (every box but Chance filled) needs no build:
+
+>>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+>>> Solver().option_values(card, (1, 2, 3, 4, 6), rolls_left=0)
+{'chance': 16.0}
+
+Build every preset ahead of time (Binder's build step does) with::
+
+    python -m dicelab.penta.solver --build
+
+Tables live in ``$DICELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicelab``, else
+``~/.cache/dicelab``; the file name holds the rule set and :data:`SOLVER_VERSION`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import os
+import sys
+import tempfile
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import numpy as np
+
+from dicelab.dice import sorted_dice
+from dicelab.errors import IllegalMove
+from dicelab.i18n import msg
+from dicelab.penta import solver_tables as st
+from dicelab.penta.notation import Situation
+from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
+from dicelab.penta.scorecard import Scorecard, check_box, check_rules
+
+__all__ = [
+    "SOLVER_VERSION",
+    "OptimalPlayer",
+    "SimulationResult",
+    "Solver",
+    "cache_dir",
+    "simulate",
+    "table_path",
+    "text_progress",
+]
+
+SOLVER_VERSION = 1
+"""Bumped whenever a table's content or layout changes: old cache files are then ignored."""
+
+Action = str | tuple[int, ...]
+Progress = Callable[[float], None]
+
+_BOX_INDEX = {box: i for i, box in enumerate(BOXES)}
+_TIE = 1e-9
+
+
+# -- the cache -------------------------------------------------------------------------------
+
+
+def cache_dir() -> Path:
+    """Where solver tables are kept: ``$DICELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicelab``,
+    else ``~/.cache/dicelab``.
+
+    >>> import os
+    >>> os.environ["DICELAB_CACHE_DIR"] = "/tmp/dicelab-doc"
+    >>> str(cache_dir())
+    '/tmp/dicelab-doc'
+    >>> del os.environ["DICELAB_CACHE_DIR"]
+    """
+    explicit = os.environ.get("DICELAB_CACHE_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "dicelab"
+
+
+def table_path(rules: Rules | str | None = None, directory: Path | str | None = None) -> Path:
+    """The cache file of the table of ``rules``: preset name, rule digest and solver version.
+
+    >>> table_path("official", "/tmp/t").name  # doctest: +ELLIPSIS
+    'penta-official-...-v1.npy'
+    """
+    rules = check_rules(rules)
+    digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:10]
+    folder = Path(directory) if directory is not None else cache_dir()
+    return folder / f"penta-{rules.name}-{digest}-v{SOLVER_VERSION}.npy"
+
+
+def _load(path: Path) -> np.ndarray | None:
+    try:
+        table = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if table.shape != (st.N_STATES,) or table.dtype != np.float64:
+        return None
+    return table
+
+
+def _save(path: Path, table: np.ndarray) -> None:
+    """Write atomically (a reader never sees half a file); a read-only cache is not an error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            np.save(handle, table, allow_pickle=False)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def text_progress(label: str = "", stream: TextIO | None = None, width: int = 30) -> Progress:
+    """A progress callback that draws a text bar on one line of ``stream`` (stderr).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = text_progress("official", out, width=10)
+    >>> bar(0.5); bar(1.0)
+    >>> out.getvalue().splitlines()[-1].strip()
+    'Building the official table [##########] 100%'
+    """
+    stream = sys.stderr if stream is None else stream
+    is_tty = getattr(stream, "isatty", lambda: False)()
+    step = 1 if is_tty else 10  # a log file gets one line per 10%
+    last = [-1]
+
+    def show(fraction: float) -> None:
+        percent = int(100 * min(max(fraction, 0.0), 1.0)) // step * step
+        if percent == last[0]:
+            return
+        last[0] = percent
+        filled = width * percent // 100
+        text = msg(
+            "Building the {rules} table [{bar}] {percent}%",
+            rules=label,
+            bar="#" * filled + " " * (width - filled),
+            percent=percent,
+        )
+        if is_tty:
+            stream.write("\r" + str(text) + ("\n" if percent == 100 else ""))
+        else:
+            stream.write(str(text) + "\n")
+        stream.flush()
+
+    return show
+
+
+# -- the solver ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """Everything about one turn-start state that the advisor needs (252 rolls, 462 keeps)."""
+
+    box_values: np.ndarray  # (252, 13) value of each legal box, -inf elsewhere
+    now: np.ndarray  # (252,) best box value: the value with no roll left
+    keep_1: np.ndarray  # (462,) value of each keep with one roll left
+    keep_2: np.ndarray  # (462,) value of each keep with two rolls left
+    total: int  # points on the card
+
+
+class Solver:
+    """The exact optimal strategy of solitaire Penta under ``rules`` (a preset name or Rules).
+
+    The table is read from the cache, or built (a few seconds, ``progress`` called with the
+    fraction done) and cached, on first use. ``cache=False`` neither reads nor writes it.
+
+    >>> Solver("no-bonus").rules.name
+    'no-bonus'
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        *,
+        progress: Progress | None = None,
+        cache: bool = True,
+        directory: Path | str | None = None,
+    ) -> None:
+        self._rules = check_rules(rules)
+        self._progress = progress
+        self._cache = cache
+        self._directory = directory
+        self._table: np.ndarray | None = None
+        self._turns: OrderedDict[int, _Turn] = OrderedDict()
+
+    def __repr__(self) -> str:
+        return f"Solver({self._rules.name!r})"
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set solved."""
+        return self._rules
+
+    @property
+    def path(self) -> Path:
+        """The cache file of this solver's table."""
+        return table_path(self._rules, self._directory)
+
+    @property
+    def table(self) -> np.ndarray:
+        """The value table, ``V[state_index(mask, up, flag)]`` (NaN for unreachable states)."""
+        if self._table is None:
+            self.build()
+        assert self._table is not None
+        return self._table
+
+    def build(self, progress: Progress | None = None, *, force: bool = False) -> Solver:
+        """Load the table from the cache, or compute (and cache) it; returns ``self``."""
+        if self._table is not None and not force:
+            return self
+        progress = progress if progress is not None else self._progress
+        table = None
+        if self._cache and not force:
+            table = _load(self.path)
+        if table is None:
+            table = st.build_table(self._rules, progress)
+            if self._cache:
+                _save(self.path, table)
+        elif progress is not None:
+            progress(1.0)
+        table.flags.writeable = False
+        self._table = table
+        self._turns.clear()
+        return self
+
+    # -- states ---------------------------------------------------------------------------
+
+    def _state(self, card: Scorecard) -> tuple[int, int, int]:
+        if not isinstance(card, Scorecard):
+            raise IllegalMove(msg("A situation needs a Scorecard, not {value}.", value=repr(card)))
+        if card.rules != self._rules:
+            raise IllegalMove(
+                msg(
+                    "This card is scored by the {card} rules, but the solver solves {rules}.",
+                    card=card.rules.name,
+                    rules=self._rules.name,
+                )
+            )
+        mask = sum(1 << _BOX_INDEX[box] for box in card.filled)
+        up = min(card.upper_total, UPPER_BONUS_THRESHOLD)
+        flag = int(st.uses_flag(self._rules) and card.points("penta") == st.PENTA_POINTS)
+        return mask, up, flag
+
+    def expected_score(self) -> float:
+        """The optimal expected final score of a whole solitaire game."""
+        return float(self.table[st.state_index(0, 0, 0)])
+
+    def expected_final(self, card: Scorecard) -> float:
+        """The expected final score from the start of a turn on ``card`` (points included)."""
+        return card.total + self.state_value(card)
+
+    def state_value(self, card: Scorecard) -> float:
+        """The expected points still to come from the start of a turn on ``card``.
+
+        >>> Solver().state_value(Scorecard.from_filled({**dict.fromkeys(BOXES, 0), "chance": 20}))
+        0.0
+        """
+        mask, up, flag = self._state(card)
+        if mask == (1 << len(BOXES)) - 1:
+            return 0.0
+        return float(self.table[st.state_index(mask, up, flag)])
+
+    def _turn(self, card: Scorecard) -> _Turn:
+        mask, up, flag = self._state(card)
+        if card.is_complete:
+            raise IllegalMove(msg("The scorecard is complete: there are no dice to score."))
+        key = st.state_index(mask, up, flag)
+        turn = self._turns.get(key)
+        if turn is not None:
+            self._turns.move_to_end(key)
+            return turn
+        T = st.tables()
+        n = len(T.probs)
+        rolls = np.arange(n)
+        values = st.box_values(
+            self._rules,
+            self._table_for(mask),
+            np.full(n, mask),
+            np.full(n, up),
+            np.full(n, flag),
+            rolls,
+        )
+        now = values.max(axis=1)
+        K = np.empty((T.n_keeps, 1))
+        M = np.empty((T.n_keeps, 1))
+        one_left = st.keep_values(now[:, None], K, M)
+        keep_1 = K[:, 0].copy()
+        st.keep_values(one_left.copy(), K, M)
+        keep_2 = K[:, 0].copy()
+        turn = _Turn(values, now, keep_1, keep_2, card.total)
+        self._turns[key] = turn
+        if len(self._turns) > 256:
+            self._turns.popitem(last=False)
+        return turn
+
+    def _table_for(self, mask: int) -> np.ndarray:
+        """The table, except that the last turn needs none (every next state is a full card)."""
+        if self._table is None and mask.bit_count() == len(BOXES) - 1:
+            table = np.zeros(st.N_STATES)
+            return table
+        return self.table
+
+    # -- the advisor ------------------------------------------------------------------------
+
+    def option_values(
+        self, card: Scorecard, dice: Iterable[int], rolls_left: int
+    ) -> dict[Action, float]:
+        """Every legal action with its expected FINAL score under optimal play afterwards.
+
+        Actions are box ids (in scorecard order) and, when ``rolls_left`` > 0, keeps: sorted
+        tuples of the dice held (every distinct sub-multiset, ``()`` included; holding all
+        five is the same as scoring now). Points already on the card are included.
+
+        >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+        >>> values = Solver().option_values(card, (6, 6, 6, 6, 5), rolls_left=1)
+        >>> values["chance"], round(values[(6, 6, 6, 6)], 4)
+        (29.0, 27.5)
+        """
+        dice, rolls_left = self._situation(dice, rolls_left)
+        turn = self._turn(card)
+        T = st.tables()
+        r = T.index[dice] - T.offsets[5]
+        values: dict[Action, float] = {}
+        for box in card.options(dice):
+            values[box] = turn.total + float(turn.box_values[r, _BOX_INDEX[box]])
+        if rolls_left:
+            keeps = turn.keep_1 if rolls_left == 1 else turn.keep_2
+            for keep in _keeps_of(dice):
+                values[keep] = turn.total + float(keeps[T.index[keep]])
+        return values
+
+    def best_action(self, card: Scorecard, dice: Iterable[int], rolls_left: int) -> Action:
+        """The best action (ties: the first box in scorecard order, then the smallest keep).
+
+        >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+        >>> Solver().best_action(card, (6, 6, 6, 6, 5), rolls_left=1)
+        'chance'
+        """
+        values = self.option_values(card, dice, rolls_left)
+        best = max(values.values())
+        return next(action for action, value in values.items() if value >= best - _TIE)
+
+    def regret(
+        self, card: Scorecard, dice: Iterable[int], rolls_left: int, action: Action
+    ) -> float:
+        """Expected points lost by ``action`` against the best action (0 for a best one).
+
+        >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+        >>> round(Solver().regret(card, (6, 6, 6, 6, 5), 1, (6, 6, 6, 6)), 4)
+        1.5
+        """
+        values = self.option_values(card, dice, rolls_left)
+        key: Action
+        if isinstance(action, str):
+            key = check_box(action)
+        else:
+            key = tuple(sorted_dice(action)) if not isinstance(action, str) else action
+        if key not in values:
+            raise IllegalMove(
+                msg(
+                    "{action} is not a legal action here: the actions are {actions}.",
+                    action=repr(action),
+                    actions=", ".join(map(repr, values)),
+                )
+            )
+        return max(values.values()) - values[key]
+
+    def fill_chances(
+        self, card: Scorecard, dice: Iterable[int], rolls_left: int
+    ) -> dict[str, float]:
+        """The chance that each open box takes this turn's dice under optimal play from here.
+
+        >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+        >>> Solver().fill_chances(card, (6, 6, 6, 6, 5), rolls_left=1)
+        {'chance': 1.0}
+        """
+        dice, rolls_left = self._situation(dice, rolls_left)
+        turn = self._turn(card)
+        T = st.tables()
+        r = T.index[dice] - T.offsets[5]
+        dist = _fill_distribution(turn, rolls_left)
+        chances = dist[r]
+        return {box: float(chances[_BOX_INDEX[box]]) for box in card.open_boxes}
+
+    def _situation(self, dice: Iterable[int], rolls_left: int) -> tuple[tuple[int, ...], int]:
+        if isinstance(rolls_left, bool) or not isinstance(rolls_left, int | np.integer):
+            raise IllegalMove(
+                msg(
+                    "Rolls left is a whole number from 0 to 2, not {value}.", value=repr(rolls_left)
+                )
+            )
+        if not 0 <= int(rolls_left) <= 2:
+            raise IllegalMove(
+                msg(
+                    "Rolls left is a whole number from 0 to 2, not {value}.", value=repr(rolls_left)
+                )
+            )
+        return sorted_dice(dice, 5), int(rolls_left)
+
+
+def _keeps_of(dice: Sequence[int]) -> list[tuple[int, ...]]:
+    """The distinct proper sub-multisets of the sorted dice, by size then value."""
+    found = {combo for size in range(5) for combo in itertools.combinations(dice, size)}
+    return sorted(found, key=lambda keep: (len(keep), keep))
+
+
+def _fill_distribution(turn: _Turn, rolls_left: int) -> np.ndarray:
+    """(252, 13): for each roll, the chance each box is filled this turn, playing optimally."""
+    T = st.tables()
+    n = len(T.probs)
+    best_box = _first_best(turn.box_values)
+    dist = np.zeros((n, len(BOXES)))
+    dist[np.arange(n), best_box] = 1.0
+    score_now = dist.copy()
+    for keeps in (turn.keep_1, turn.keep_2)[:rolls_left]:
+        candidates = keeps[T.sub_keeps]  # (252, 31)
+        pick = candidates.argmax(axis=1)
+        keep = T.sub_keeps[np.arange(n), pick]
+        stop = turn.now >= candidates.max(axis=1) - _TIE
+        after = T.transition[keep] @ dist
+        dist = np.where(stop[:, None], score_now, after)
+    return dist
+
+
+def _first_best(values: np.ndarray) -> np.ndarray:
+    """Index of the first value within the tie tolerance of each row's best."""
+    best = values.max(axis=1, keepdims=True)
+    return np.argmax(values >= best - _TIE, axis=1)
+
+
+# -- the optimal computer player -------------------------------------------------------------
+
+
+class OptimalPlayer:
+    """The computer player that maximises the expected final score (registered as "optimal").
+
+    One :class:`Solver` per rule set, built or loaded on first use.
+
+    >>> from dicelab.penta.notation import Situation
+    >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+    >>> OptimalPlayer().choose(Situation(card, (6, 6, 6, 6, 5), rolls_left=1))
+    'chance'
+    """
+
+    name = "optimal"
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        self._progress = progress
+        self._solvers: dict[Rules, Solver] = {}
+
+    def __repr__(self) -> str:
+        return "OptimalPlayer()"
+
+    def solver(self, rules: Rules) -> Solver:
+        """The solver of ``rules`` (shared by every decision under those rules)."""
+        solver = self._solvers.get(rules)
+        if solver is None:
+            solver = self._solvers[rules] = Solver(rules, progress=self._progress)
+        return solver
+
+    def choose(self, situation: Situation) -> Action:
+        """The best action: a box id, or the keep to hold (``()`` before the first roll)."""
+        if situation.dice is None:
+            return ()
+        return self.solver(situation.card.rules).best_action(
+            situation.card, situation.dice, situation.rolls_left
+        )
+
+
+def _register() -> None:
+    """Make the optimal player available by name in :mod:`dicelab.penta.players`."""
+    try:
+        from dicelab.penta import players
+    except ImportError:  # pragma: no cover - the players module is optional here
+        return
+    if "optimal" not in players.names():
+        players.register("optimal", OptimalPlayer)
+
+
+_register()
+
+
+# -- simulation ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Final scores of ``n`` simulated solitaire games and their summary."""
+
+    rules: str
+    seed: int | None
+    scores: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return len(self.scores)
+
+    @property
+    def mean(self) -> float:
+        return float(self.scores.mean())
+
+    @property
+    def std(self) -> float:
+        """Standard deviation (n - 1 in the denominator)."""
+        return float(self.scores.std(ddof=1)) if self.n > 1 else 0.0
+
+    @property
+    def std_error(self) -> float:
+        """Standard error of :attr:`mean`."""
+        return self.std / np.sqrt(self.n) if self.n else float("nan")
+
+    def percentiles(self, qs: Sequence[float] = (1, 5, 10, 25, 50, 75, 90, 95, 99)) -> dict:
+        """Percentiles of the final score."""
+        return {q: float(v) for q, v in zip(qs, np.percentile(self.scores, qs), strict=True)}
+
+    def summary(self) -> str:
+        """One line: games, mean ± standard error, standard deviation, median."""
+        return str(
+            msg(
+                "{n} games ({rules}): mean {mean:.2f} ± {se:.2f}, standard deviation {sd:.2f}, "
+                "median {median:.0f}, min {low}, max {high}",
+                n=self.n,
+                rules=self.rules,
+                mean=self.mean,
+                se=self.std_error,
+                sd=self.std,
+                median=float(np.median(self.scores)),
+                low=int(self.scores.min()),
+                high=int(self.scores.max()),
+            )
+        )
+
+
+def simulate(
+    n: int,
+    rules: Rules | str | None = None,
+    seed: int | np.random.Generator | None = None,
+    *,
+    solver: Solver | None = None,
+    block: int = 8192,
+) -> SimulationResult:
+    """Play ``n`` solitaire games with the optimal player, all at once (seeded NumPy dice).
+
+    >>> result = simulate(20, "official", seed=1)  # doctest: +SKIP
+    >>> result.n  # doctest: +SKIP
+    20
+    """
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
+        raise IllegalMove(msg("The number of games is a whole number, not {value}.", value=n))
+    solver = solver if solver is not None else Solver(rules)
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    scores = np.concatenate(
+        [_play(solver, min(block, n - start), rng) for start in range(0, n, block)]
+        or [np.zeros(0, dtype=np.int64)]
+    )
+    return SimulationResult(
+        solver.rules.name, seed if not isinstance(seed, np.random.Generator) else None, scores
+    )
+
+
+def _solve_states(rules: Rules, V: np.ndarray, mask, up, flag, chunk: int = 1024):
+    """For each state: (252,) final-roll values and (462,) keep values with 1 and 2 rolls left."""
+    T = st.tables()
+    n = len(mask)
+    now = np.empty((len(T.probs), n))
+    keep_1 = np.empty((T.n_keeps, n))
+    keep_2 = np.empty((T.n_keeps, n))
+    for a in range(0, n, chunk):
+        b = min(n, a + chunk)
+        m, u, f = mask[a:b], up[a:b], flag[a:b]
+        ovs = st.option_rows(rules, V, m, u, f)
+        hand = st.final_roll_values(rules, ovs, m, f, np.empty((len(T.probs), b - a)))
+        now[:, a:b] = hand
+        K = np.empty((T.n_keeps, b - a))
+        M = np.empty((T.n_keeps, b - a))
+        one = st.keep_values(hand, K, M)
+        keep_1[:, a:b] = K
+        st.keep_values(one, K, M)
+        keep_2[:, a:b] = K
+    return now, keep_1, keep_2
+
+
+def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
+    rules = solver.rules
+    V = solver.table
+    T = st.tables()
+    mask = np.zeros(n, dtype=np.int64)
+    up = np.zeros(n, dtype=np.int64)
+    flag = np.zeros(n, dtype=np.int64)
+    score = np.zeros(n, dtype=np.int64)
+    games = np.arange(n)
+    for _ in range(len(BOXES)):
+        key = st.state_index(mask, up, flag)
+        unique, which = np.unique(key, return_inverse=True)
+        umask = unique // (2 * st.N_UP)
+        uup = (unique // 2) % st.N_UP
+        uflag = unique % 2
+        now, keep_1, keep_2 = _solve_states(rules, V, umask, uup, uflag)
+        roll = st.roll_rows(rng.integers(1, 7, size=(n, 5)))
+        stopped = np.zeros(n, dtype=bool)
+        for keeps in (keep_2, keep_1):
+            subs = T.sub_keeps[roll]  # (n, 31)
+            candidates = keeps[subs, which[:, None]]
+            pick = candidates.argmax(axis=1)
+            stop = stopped | (now[roll, which] >= candidates[games, pick] - _TIE)
+            keep = subs[games, pick]
+            fresh = rng.integers(1, 7, size=(n, 5))
+            held = np.arange(5) < T.keep_size[keep][:, None]
+            dice = np.where(held, T.keep_dice[keep], fresh)
+            roll = np.where(stop, roll, st.roll_rows(dice))
+            stopped = stop
+        values = st.box_values(rules, V, mask, up, flag, roll)
+        box = _first_best(values)
+        points, bonus = st.legal_points(rules, mask, flag, roll)
+        gained = points[games, box]
+        score += gained + bonus
+        upper = box < len(st.UPPER)
+        raw_up = up + np.where(upper, gained, 0)
+        if rules.upper_bonus:
+            score += st.UPPER_BONUS * ((up < st.CAP) & (raw_up >= st.CAP))
+        up = np.minimum(raw_up, st.CAP)
+        is_penta = box == st.PENTA
+        flag = np.where(is_penta, (gained == st.PENTA_POINTS) & st.uses_flag(rules), flag)
+        mask = mask | (1 << box)
+    return score
+
+
+# -- command line ----------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m dicelab.penta.solver --build [PRESET ...]``: build and cache tables."""
+    parser = argparse.ArgumentParser(
+        prog="python -m dicelab.penta.solver", description=str(msg("Penta's optimal solver."))
+    )
+    parser.add_argument("--build", action="store_true", help=str(msg("build and cache tables")))
+    parser.add_argument("--force", action="store_true", help=str(msg("rebuild cached tables")))
+    parser.add_argument(
+        "--simulate", type=int, default=0, metavar="N", help=str(msg("play N games and report"))
+    )
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("presets", nargs="*", choices=[[], *PRESETS], default=[])
+    args = parser.parse_args(argv)
+    presets = args.presets or list(PRESETS)
+    if not args.build and not args.simulate:
+        parser.print_help()
+        return 2
+    for name in presets:
+        solver = Solver(name)
+        start = time.perf_counter()
+        solver.build(text_progress(name), force=args.force)
+        print(
+            msg(
+                "{rules}: expected score {value:.7f} ({seconds:.1f} s, {path})",
+                rules=name,
+                value=solver.expected_score(),
+                seconds=time.perf_counter() - start,
+                path=solver.path,
+            )
+        )
+        if args.simulate:
+            print(simulate(args.simulate, seed=args.seed, solver=solver).summary())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
