@@ -197,8 +197,8 @@ def _canon(dice: object) -> tuple[int, ...]:
     return sorted_dice(dice, 5)
 
 
-# How a roll is judged for one open box: allowed or not, box points, and the reason.
-_Verdict = tuple[bool, int, Message]
+# How a roll is judged for one open box: allowed or not, box points, and a tag saying why.
+_Verdict = tuple[bool, int, str]
 
 
 class Scorecard:
@@ -485,7 +485,8 @@ class Scorecard:
                     "Already filled with {n} point.", "Already filled with {n} points.", points
                 )
                 continue
-            allowed, _, reason = verdicts[box]
+            allowed = verdicts[box][0]
+            reason = _why(self._shape, canon, box)
             if allowed and bonus:
                 reason = msg("{reason} Penta bonus: +{bonus}.", reason=reason, bonus=bonus)
             reasons[box] = reason
@@ -529,7 +530,7 @@ class Scorecard:
                     allowed=box_list(options),
                 )
             )
-        _, _, reason = _verdicts(self._shape, canon)[box]
+        reason = _why(self._shape, canon, box)
         raise IllegalMove(
             msg(
                 "{box} is not allowed for this roll. {reason} This roll may go in: {allowed}.",
@@ -592,25 +593,28 @@ def _options(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, int]:
     }
 
 
-@lru_cache(maxsize=1 << 12)
+# Why a box scores what it does (or is refused), as a short tag turned into a message
+# only when someone asks (explain, or an error): options() stays cheap.
+ORDINARY = "ordinary"  # the box's own rule
+JOKER = "joker"  # joker points (forced case 2, or the free joker)
+OWN_BOX = "own-box"  # forced case 1: the upper box of the face, the only choice
+NOT_OWN_BOX = "not-own-box"  # forced case 1: refused
+NOT_UPPER = "not-upper"  # forced case 2: an upper box, refused
+ANY_UPPER = "any-upper"  # forced case 3: another upper box, for 0
+
+
+@lru_cache(maxsize=1 << 14)
 def _verdicts(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, _Verdict]:
-    """For each open box: (allowed, box points, reason), by the rules of penta.md."""
+    """For each open box: (allowed, box points, why), by the rules of penta.md."""
     rules, is_open, penta = shape
     face = _face(canon)
     open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
     if _forced_joker(rules, penta, face):
         return _forced_verdicts(open_boxes, is_open, face)
     raw = _RAW[canon]
-    free_joker = _free_joker(rules, is_open, penta, face)
-    verdicts: dict[str, _Verdict] = {}
-    for box in open_boxes:
-        if free_joker and box in _JOKER_REASONS:
-            points = joker_points(box, face)
-            verdicts[box] = (True, points, _JOKER_REASONS[box](points))
-        else:
-            points = raw[_INDEX[box]]
-            verdicts[box] = (True, points, _reason(box, canon, points, face, rules, penta))
-    return verdicts
+    if _free_joker(rules, is_open, penta, face):
+        return {box: (True, joker_points(box, face), JOKER) for box in open_boxes}
+    return {box: (True, raw[_INDEX[box]], ORDINARY) for box in open_boxes}
 
 
 def _forced_verdicts(
@@ -618,46 +622,53 @@ def _forced_verdicts(
 ) -> dict[str, _Verdict]:
     """The forced joker's three cases (five equal dice, joker in force)."""
     own = UPPER[face - 1]
-    verdicts: dict[str, _Verdict] = {}
     if is_open[face - 1]:  # case 1: the upper box of the face, and nothing else
-        must = msg("Joker: five {face}s must go in {box}.", face=face, box=box_name(own))
-        for box in open_boxes:
-            if box == own:
-                points = 5 * face
-                reason = msg(
-                    "Joker: five {face}s must go in {box}: {points} points.",
-                    face=face,
-                    box=box_name(own),
-                    points=points,
-                )
-                verdicts[box] = (True, points, reason)
-            else:
-                verdicts[box] = (False, 0, must)
-        return verdicts
-    lower_open = any(is_open[i] for i in _LOWER_INDEXES)
-    for box in open_boxes:
-        if lower_open and box in FACE_OF:  # case 2: the lower section only
-            reason = msg(
-                "Joker: {box} is filled, so five {face}s must go in an open lower box.",
-                box=box_name(own),
-                face=face,
-            )
-            verdicts[box] = (False, 0, reason)
-        elif lower_open:
-            points = joker_points(box, face)
-            if box in _JOKER_REASONS:
-                reason = _JOKER_REASONS[box](points)
-            else:
-                reason = msg("Joker: the sum of the five dice, {points} points.", points=points)
-            verdicts[box] = (True, points, reason)
-        else:  # case 3: the lower section is full: any other open upper box, for 0
-            reason = msg(
-                "Joker: the lower section is full, so five {face}s may go in any open upper "
-                "box, for 0 points.",
-                face=face,
-            )
-            verdicts[box] = (True, 0, reason)
-    return verdicts
+        return {
+            box: (True, 5 * face, OWN_BOX) if box == own else (False, 0, NOT_OWN_BOX)
+            for box in open_boxes
+        }
+    if any(is_open[i] for i in _LOWER_INDEXES):  # case 2: any open lower box
+        return {
+            box: (False, 0, NOT_UPPER) if box in FACE_OF else (True, joker_points(box, face), JOKER)
+            for box in open_boxes
+        }
+    return {box: (True, 0, ANY_UPPER) for box in open_boxes}  # case 3
+
+
+def _why(shape: tuple[Any, ...], canon: tuple[int, ...], box: str) -> Message:
+    """The message for the verdict on the open ``box``."""
+    rules, _, penta = shape
+    _, points, tag = _verdicts(shape, canon)[box]
+    face = _face(canon)
+    if tag == ORDINARY:
+        return _reason(box, canon, points, face, rules, penta)
+    own = box_name(UPPER[face - 1])
+    if tag == OWN_BOX:
+        return msg(
+            "Joker: five {face}s must go in {box}: {points} points.",
+            face=face,
+            box=own,
+            points=points,
+        )
+    if tag == NOT_OWN_BOX:
+        return msg("Joker: five {face}s must go in {box}.", face=face, box=own)
+    if tag == NOT_UPPER:
+        return msg(
+            "Joker: {box} is filled, so five {face}s must go in an open lower box.",
+            box=own,
+            face=face,
+        )
+    if tag == ANY_UPPER:
+        return msg(
+            "Joker: the lower section is full, so five {face}s may go in any open upper "
+            "box, for 0 points.",
+            face=face,
+        )
+    if box in _JOKER_REASONS:
+        return _JOKER_REASONS[box](points)
+    if box in FACE_OF:  # the free joker leaves upper boxes to their own rule
+        return _reason(box, canon, points, face, rules, penta)
+    return msg("Joker: the sum of the five dice, {points} points.", points=points)
 
 
 _JOKER_REASONS = {
