@@ -176,9 +176,8 @@ class Game:
                 msg("Expected a ComputerPlayer, not {value}.", value=repr(computer_player))
             )
         self.computer_player = computer_player
-        if start is None:
-            first = Situation.start(len(self._seats), target, rules)
-        else:
+        first = Situation.start(len(self._seats), target, rules)
+        if start is not None:
             first = parse(start, rules) if isinstance(start, str) else start
             if not isinstance(first, Situation):
                 raise IllegalMove(

@@ -179,7 +179,7 @@ def _roll(reader: _Reader) -> tuple[list[int], list[int]]:
 
 
 def _rules(reader: _Reader, rules: Rules | None) -> Rules:
-    if reader.at_field_end():
+    if not reader.text[reader.at :].strip(" "):
         return rules or PRESETS["standard"]
     reader.separator()
     reader.word("rules")

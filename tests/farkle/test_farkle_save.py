@@ -1,0 +1,109 @@
+"""Saving to JSON and loading back: round trips, and every tampered save refused whole."""
+
+import json
+
+import pytest
+
+from dicelab import IllegalMove
+from dicelab.farkle import ComputerPlayer, Game, Rules
+
+
+def played(seed=12, moves=40, **kwargs):
+    game = Game(seed=seed, **kwargs)
+    while len(game.events) < moves and not game.is_over:
+        game.push(game.computer_move())
+    return game
+
+
+def test_round_trip_keeps_everything():
+    game = played(humans=2, names=["Ada", "Bo"], target=5000, rules=Rules.preset("playmonster"))
+    game = Game(
+        humans=2,
+        names=["Ada", "Bo"],
+        target=5000,
+        seed=game.seed,
+        rules=Rules.custom("house", extras={(2, 3, 4): 250}),
+        computer_player=ComputerPlayer(base=450),
+    )
+    while len(game.events) < 30:
+        game.push(game.computer_move())
+    loaded = Game.from_json(game.to_json())
+    assert loaded == game and loaded.situation == game.situation
+    assert loaded.events == game.events and loaded.rules == game.rules
+    assert loaded.computer_player == ComputerPlayer(base=450)
+    assert [s.name for s in loaded.seats] == ["Ada", "Bo", None]
+
+
+def test_round_trip_of_a_finished_game_and_a_started_one(tmp_path):
+    done = Game(humans=0, seed=6, target=5000).play_out()
+    path = tmp_path / "game.json"
+    done.save(path)
+    again = Game.load(path)
+    assert again == done and again.is_over and again.winners == done.winners
+    start = "target 10000 | totals 100 >900 | turn 250 | dice 3 | roll [1] [5] [5] 2 3 4"
+    mid = Game(humans=1, seed=2, start=start)
+    assert Game.from_json(mid.to_json()) == mid
+
+
+def tampered(change):
+    game = played()
+    data = json.loads(game.to_json())
+    change(data)
+    return json.dumps(data)
+
+
+def first(data, kind):
+    return next(e for e in data["events"] if e["move"] == kind)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (
+            lambda d: first(d, "roll")["dice"].__setitem__(0, 7 - first(d, "roll")["dice"][0]),
+            "seed",
+        ),
+        (lambda d: d.__setitem__("seed", d["seed"] + 1), "move"),
+        (lambda d: first(d, "set_aside")["dice"].append(1), "move"),
+        (lambda d: first(d, "set_aside").__setitem__("positions", [9]), "position 9"),
+        (lambda d: first(d, "set_aside").__setitem__("positions", [True]), "whole numbers"),
+        (lambda d: first(d, "roll").__setitem__("dice", [1.0] * 6), "whole numbers"),
+        (lambda d: d["events"].insert(0, {"move": "bank"}), "move 1"),
+        (lambda d: d["events"].append({"move": "jump"}), "is not a roll"),
+        (lambda d: d["events"].append({"move": "bank", "points": 5}), "is not a roll"),
+        (lambda d: d.__setitem__("situation", d["situation"].replace("turn", "turn 1")), "lead to"),
+        (lambda d: d.__setitem__("target", 12000), "target"),
+        (lambda d: d.__setitem__("target", 10000.0), "target"),
+        (lambda d: d.__setitem__("format", "yahtzee"), "not a dicelab-farkle save"),
+        (lambda d: d.__setitem__("version", 2), "version"),
+        (lambda d: d.__setitem__("extra", 1), "exactly the keys"),
+        (lambda d: d.pop("seed"), "exactly the keys"),
+        (lambda d: d["rules"].__setitem__("straight", 0), "above 0"),
+        (lambda d: d["computer_player"].__setitem__("base", -5), "-5"),
+        (lambda d: d["computer_player"].pop("base"), "computer player"),
+        (lambda d: d["seats"].reverse(), "only the last seat"),
+        (lambda d: d["seats"][-1].__setitem__("name", "HAL"), "computer has no name"),
+        (lambda d: d["seats"].insert(0, {"name": None, "computer": False}), "one total per seat"),
+        (lambda d: d.__setitem__("start", "target 10000"), "notation"),
+        (lambda d: d.__setitem__("events", {}), "list"),
+    ],
+)
+def test_tampered_saves_are_refused(change, says):
+    with pytest.raises(IllegalMove) as error:
+        Game.from_json(tampered(change))
+    assert "This saved game cannot be loaded" in str(error.value)
+    assert says in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", '"game"', b"\xff"])
+def test_text_that_is_no_save_is_refused(text):
+    with pytest.raises(IllegalMove, match="cannot be loaded"):
+        Game.from_json(text)
+
+
+def test_a_valid_but_different_move_order_is_checked_by_the_final_situation():
+    game = played(moves=10)
+    data = json.loads(game.to_json())
+    data["events"] = data["events"][:-1]
+    with pytest.raises(IllegalMove, match="lead to"):
+        Game.from_json(json.dumps(data))
