@@ -38,18 +38,32 @@ from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import is_farkle
 from dicelab.farkle.situation import DEFAULT_TARGET, Situation
 from dicelab.farkle.turn import Turn
-from dicelab.i18n import Message, msg
+from dicelab.i18n import N_, Message, msg
 
-__all__ = ["FORMAT", "MAX_HUMANS", "Event", "Game", "Seat", "lineup_label"]
+__all__ = [
+    "FORMAT",
+    "GAME_OVER",
+    "HOT_DICE",
+    "LAST_ROUND",
+    "MAX_HUMANS",
+    "TURN_LOST",
+    "Event",
+    "Game",
+    "Seat",
+    "lineup_label",
+]
 
 FORMAT = "dicelab-farkle"
 VERSION = 1
 MAX_HUMANS = 6
 
-TURN_LOST = "Turn lost!"
-HOT_DICE = "Hot dice!"
-LAST_ROUND = "Last round!"
-GAME_OVER = "Game over!"
+TURN_LOST = N_("Turn lost!")
+"""«Tour perdu !»: the roll scored nothing."""
+HOT_DICE = N_("Hot dice!")
+"""«Dés chauds !»: every die is set aside, six come back."""
+LAST_ROUND = N_("Last round!")
+"""«Dernier tour !»: a total reached the target."""
+GAME_OVER = N_("Game over!")
 
 
 def lineup_label(computer: bool = True) -> Message:
@@ -73,7 +87,7 @@ class Seat:
     def label(self) -> Message:
         """The name to show: the given name, else "Player N" (1-based) or "AI"."""
         if self.name:
-            return msg("{name}", name=self.name)
+            return Message(self.name)  # a name is shown as given, in every language
         if self.computer:
             return msg("AI")
         return msg("Player {n}", n=self.number + 1)

@@ -40,9 +40,10 @@ from typing import Any
 
 from dicelab.dice import FACES, check_dice
 from dicelab.errors import IllegalMove
-from dicelab.i18n import msg
+from dicelab.i18n import N_, msg
 
 __all__ = [
+    "FIELD_NAMES",
     "PRESETS",
     "STANDARD_KINDS",
     "STANDARD_TRIPLES",
@@ -108,7 +109,20 @@ def _bad_table(problem: Any) -> IllegalMove:
     return IllegalMove(msg("This scoring table cannot be used: {problem}", problem=problem))
 
 
-def _points(value: object, what: str) -> int:
+FIELD_NAMES: dict[str, str] = {
+    "singles": N_("A single die"),
+    "kinds": N_("N of a kind"),
+    "straight": N_("A straight"),
+    "three_pairs": N_("Three pairs"),
+    "four_and_pair": N_("Four of a kind + a pair"),
+    "two_triplets": N_("Two triplets"),
+    "extras": N_("A house combination"),
+}
+"""English display names of the table's rows (message ids: translate them)."""
+
+
+def _points(value: object, field: str) -> int:
+    what = msg(FIELD_NAMES[field])
     if isinstance(value, bool) or not isinstance(value, Integral) or int(value) <= 0:
         raise _bad_table(
             msg(
@@ -120,8 +134,8 @@ def _points(value: object, what: str) -> int:
     return int(value)
 
 
-def _optional_points(value: object, what: str) -> int | None:
-    return None if value is None else _points(value, what)
+def _optional_points(value: object, field: str) -> int | None:
+    return None if value is None else _points(value, field)
 
 
 def _face(value: object) -> int:
@@ -157,7 +171,7 @@ def _normal_singles(value: object) -> tuple[tuple[int, int], ...]:
         face = _face(face)
         if face in rows:
             raise _bad_table(msg("The single {face} is listed twice.", face=face))
-        rows[face] = _points(points, "A single die")
+        rows[face] = _points(points, "singles")
     return tuple(sorted(rows.items()))
 
 
@@ -178,7 +192,7 @@ def _normal_kinds(value: object) -> Kinds:
             raise _bad_table(
                 msg("{count} dice showing {face} are listed twice.", count=int(count), face=face)
             )
-        rows[face, int(count)] = _points(points, "N of a kind")
+        rows[face, int(count)] = _points(points, "kinds")
     return tuple((face, count, points) for (face, count), points in sorted(rows.items()))
 
 
@@ -189,7 +203,7 @@ def _normal_extras(value: object) -> tuple[tuple[tuple[int, ...], int], ...]:
         key = tuple(sorted(check_dice(dice, min_count=1, max_count=6)))
         if key in rows:
             raise _bad_table(msg("The combination {dice} is listed twice.", dice=_show(key)))
-        rows[key] = _points(points, "A combination")
+        rows[key] = _points(points, "extras")
     return tuple(sorted(rows.items(), key=lambda item: (len(item[0]), item[0])))
 
 
@@ -237,10 +251,10 @@ class Rules:
         fix = object.__setattr__
         fix(self, "singles", _normal_singles(self.singles))
         fix(self, "kinds", _normal_kinds(self.kinds))
-        fix(self, "straight", _optional_points(self.straight, "A straight"))
-        fix(self, "three_pairs", _optional_points(self.three_pairs, "Three pairs"))
-        fix(self, "four_and_pair", _optional_points(self.four_and_pair, "Four of a kind + a pair"))
-        fix(self, "two_triplets", _optional_points(self.two_triplets, "Two triplets"))
+        fix(self, "straight", _optional_points(self.straight, "straight"))
+        fix(self, "three_pairs", _optional_points(self.three_pairs, "three_pairs"))
+        fix(self, "four_and_pair", _optional_points(self.four_and_pair, "four_and_pair"))
+        fix(self, "two_triplets", _optional_points(self.two_triplets, "two_triplets"))
         fix(self, "extras", _normal_extras(self.extras))
         fields = repr(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
         fix(self, "_hash", int(hashlib.sha256(fields.encode()).hexdigest()[:15], 16))
