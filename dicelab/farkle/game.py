@@ -300,6 +300,15 @@ class Game:
         return self.situation.turn
 
     @property
+    def last_roll(self) -> tuple[int, ...]:
+        """The dice of the game's latest roll, as thrown, even one that lost the turn
+        (``()`` before the first roll): what a dashboard shows on the table."""
+        for event in reversed(self._events):
+            if isinstance(event.move, Roll):
+                return event.dice
+        return self.turn.last_roll
+
+    @property
     def last_round(self) -> bool:
         """The target has been reached: every other player has one more turn."""
         return self.situation.last_round

@@ -17,7 +17,7 @@ def test_default_game_is_one_human_and_the_computer_to_10000():
     assert game.lineup.msgid == "Humans + 1 AI"
     assert game.current_player == 0 and not game.is_over and not game.last_round
     assert game.legal_moves() == [Roll()]
-    assert game.events == () and game.message is None
+    assert game.events == () and game.message is None and game.last_roll == ()
 
 
 def test_seats_names_and_lineups():
@@ -107,6 +107,7 @@ def test_turn_lost_banner_and_the_next_player():
     assert event.turn_lost and event.ends_turn and event.points == 1100
     assert game.message.msgid == "Turn lost!" and game.totals == (300, 0)
     assert game.current_player == 1 and game.turn == Turn()
+    assert game.last_roll == event.dice and len(event.dice) == 1
 
 
 def test_last_round_and_game_over_banners():
