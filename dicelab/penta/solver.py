@@ -174,7 +174,6 @@ class _Turn:
     now: np.ndarray  # (252,) best box value: the value with no roll left
     keep_1: np.ndarray  # (462,) value of each keep with one roll left
     keep_2: np.ndarray  # (462,) value of each keep with two rolls left
-    total: int  # points on the card
 
 
 class Solver:
@@ -306,7 +305,7 @@ class Solver:
         keep_1 = K[:, 0].copy()
         st.keep_values(one_left.copy(), K, M)
         keep_2 = K[:, 0].copy()
-        turn = _Turn(values, now, keep_1, keep_2, card.total)
+        turn = _Turn(values, now, keep_1, keep_2)
         self._turns[key] = turn
         if len(self._turns) > 256:
             self._turns.popitem(last=False)
@@ -339,13 +338,14 @@ class Solver:
         turn = self._turn(card)
         T = st.tables()
         r = T.index[dice] - T.offsets[5]
+        total = card.total
         values: dict[Action, float] = {}
         for box in card.options(dice):
-            values[box] = turn.total + float(turn.box_values[r, _BOX_INDEX[box]])
+            values[box] = total + float(turn.box_values[r, _BOX_INDEX[box]])
         if rolls_left:
             keeps = turn.keep_1 if rolls_left == 1 else turn.keep_2
             for keep in _keeps_of(dice):
-                values[keep] = turn.total + float(keeps[T.index[keep]])
+                values[keep] = total + float(keeps[T.index[keep]])
         return values
 
     def best_action(self, card: Scorecard, dice: Iterable[int], rolls_left: int) -> Action:

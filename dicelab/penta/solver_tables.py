@@ -401,7 +401,7 @@ def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> N
         ovs[[LOWER_ROW[x] for x in JOKER_POINTS]] + np.array(list(JOKER_POINTS.values()))[:, None]
     )
     joker = joker.max(axis=0)
-    penta = np.maximum(ovs[PENTA_50_ROW], ovs[LOWER_ROW[PENTA]])
+    penta = ovs[PENTA_50_ROW]  # five equal dice in the open Penta box score 50
     common = np.maximum(np.maximum(own, others), np.maximum(summed, penta))
     ordinary = np.maximum(common, plain)
     own_filled = ((mask[None, :] >> np.arange(N_UPPER)[:, None]) & 1).astype(bool)
