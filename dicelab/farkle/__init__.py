@@ -30,6 +30,7 @@ from dicelab.farkle.game import Event, Game, Seat, lineup_label
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, parse_move
 from dicelab.farkle.notation import NotationError, parse
 from dicelab.farkle.players import ComputerPlayer, Player
+from dicelab.farkle.risk import optimal_turn
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import (
     farkle_chance,
@@ -61,6 +62,7 @@ __all__ = [
     "farkle_chance",
     "is_farkle",
     "lineup_label",
+    "optimal_turn",
     "parse",
     "parse_move",
     "refused_dice",
