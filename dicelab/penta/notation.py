@@ -345,7 +345,10 @@ def _parse_rolls(start: int, tokens: list[tuple[int, str]]) -> tuple[int, int]:
     if not tokens or not words[0].isascii() or not words[0].isdigit() or int(words[0]) > 3:
         where = tokens[0][0] if tokens else start
         raise _Error(where, msg("expected the rolls left: '0 rolls left' to '3 rolls left'."))
-    if words[1:] not in (["rolls", "left"], ["roll", "left"]):
-        where = tokens[1][0] if len(tokens) > 1 else _end(start, tokens)
-        raise _Error(where, msg("expected 'rolls left' after the number."))
+    for index, allowed in enumerate((("rolls", "roll"), ("left",)), start=1):
+        if len(tokens) <= index or words[index] not in allowed:
+            where = tokens[index][0] if len(tokens) > index else _end(start, tokens)
+            raise _Error(where, msg("expected 'rolls left' after the number."))
+    if len(tokens) > 3:
+        raise _Error(tokens[3][0], msg("expected nothing after 'rolls left'."))
     return int(words[0]), tokens[0][0]
