@@ -74,6 +74,8 @@ class DiceRow(widgets.HBox):
     """
 
     def __init__(self, n: int, on_press: Callable[[int], None] | None = None) -> None:
+        self._layout = widgets.Layout(width="74px", height="96px")  # shared: fewer models
+        self._style = widgets.ButtonStyle()
         self.buttons = [self._make_button(i) for i in range(n)]
         super().__init__(self.buttons)
         self.add_class("dl-dice")
@@ -83,7 +85,7 @@ class DiceRow(widgets.HBox):
         self._animation = 0
 
     def _make_button(self, index: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="74px", height="96px"))
+        button = widgets.Button(layout=self._layout, style=self._style)
         button.add_class("dl-die")
         button.add_class(f"dl-die-{index}")
         button.on_click(lambda _button, i=index: self._pressed(i))
@@ -113,10 +115,6 @@ class DiceRow(widgets.HBox):
             button.description = _describe(view, lang)
             button.tooltip = _hint(view, lang)
             button.disabled = busy or not view.enabled or view.face is None
-        for button in self.buttons[len(views) :]:
-            button.layout.display = "none"
-        for button in self.buttons[: len(views)]:
-            button.layout.display = None
 
     def animate(
         self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07

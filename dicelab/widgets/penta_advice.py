@@ -1,14 +1,17 @@
-"""The Penta advisor panel: closed and cheap until opened; then the solver's values.
+"""The advisor panel: closed and cheap until opened; then a solver's values.
 
-The panel is built lazily: nothing of the solver is imported or loaded while it stays
-closed, so an app opens fast. When opened, it asks the solver (:mod:`dicelab.penta.solver`)
-for its tables; if they are not cached yet it shows "building…" with a progress bar and
-builds them without blocking the kernel, then draws the owner's content.
+Nothing of the solver is imported or loaded while the panel stays closed, so an app opens
+fast. When opened, the panel asks for the solver of the owner's rules; if its tables are
+not cached yet it shows "Building…" with a progress bar, builds them in a background
+thread (the kernel stays responsive), then draws ``owner.advice_html(solver, lang)``.
+
+The owner is any object with ``lang``, ``rules`` and ``advice_html(solver, lang)``;
+``solver_for(rules)`` and ``is_ready(solver)`` say how to get a solver and whether it can
+answer at once (Penta's :class:`~dicelab.penta.solver.Solver` by default).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 from collections.abc import Callable
@@ -16,41 +19,56 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.i18n import msg, translate
+from dicelab.i18n import translate
 from dicelab.widgets.base import esc
 
-__all__ = ["AdvisorPanel", "load_solver"]
+__all__ = ["AdvisorPanel", "penta_solver", "run_in_background"]
 
 log = logging.getLogger("dicelab.widgets")
 
-NOT_AVAILABLE = msg("The advisor is not available in this version of dicelab.")
+
+def penta_solver(rules: Any) -> Any:
+    """The Penta solver of ``rules`` (imported only when the advisor is first opened)."""
+    from dicelab.penta.solver import Solver
+
+    return Solver(rules)
 
 
-def load_solver(rules: Any) -> Any | None:
-    """The Penta solver for ``rules``, or None when the package has none."""
-    try:
-        module = importlib.import_module("dicelab.penta.solver")
-    except ImportError:
-        return None
-    return module.Solver(rules)
+def _cached(solver: Any) -> bool:
+    """A Penta solver answers at once if its table is loaded or in the disk cache."""
+    return getattr(solver, "_table", None) is not None or solver.path.exists()
+
+
+def run_in_background(work: Callable[[], None]) -> None:
+    """Run ``work`` in a daemon thread (long builds must not block the kernel)."""
+    threading.Thread(target=work, daemon=True, name="dicelab-build").start()
 
 
 class AdvisorPanel(widgets.VBox):
-    """A toggle button and, once opened, the content ``owner.advice_html(solver, lang)``."""
+    """A toggle button and, once opened, the owner's advice (built lazily)."""
 
-    def __init__(self, owner: Any, label: str = "Advisor") -> None:
+    def __init__(
+        self,
+        owner: Any,
+        label: str = "Advisor",
+        solver_for: Callable[[Any], Any] = penta_solver,
+        is_ready: Callable[[Any], bool] = _cached,
+        build: Callable[[Any, Callable[[float], None]], None] | None = None,
+    ) -> None:
         self._owner = owner
         self._label = label
+        self._solver_for = solver_for
+        self._is_ready = is_ready
+        self._build = build or (lambda solver, progress: solver.build(progress=progress))
         self._open = False
         self._solvers: dict[Any, Any] = {}
         self._building: set[Any] = set()
+        self._failed = False
         self._button = widgets.ToggleButton(value=False, icon="lightbulb-o")
         self._button.add_class("dl-advisor-toggle")
         self._button.observe(lambda change: self.toggle(change["new"]), "value")
-        self._content = widgets.HTML()
-        self._content.add_class("dl-advisor")
-        self._progress = widgets.FloatProgress(min=0.0, max=1.0)
-        self._progress.layout.display = "none"
+        self._content: widgets.HTML | None = None
+        self._progress: widgets.FloatProgress | None = None
         super().__init__([self._button])
         self.add_class("dl-advisor-panel")
 
@@ -62,7 +80,26 @@ class AdvisorPanel(widgets.VBox):
     @property
     def text(self) -> str:
         """The HTML shown in the panel ("" while closed)."""
-        return self._content.value if self._open else ""
+        return self._content.value if self._open and self._content is not None else ""
+
+    @property
+    def progress(self) -> widgets.FloatProgress | None:
+        """The progress bar of a table being built (None before the panel is opened)."""
+        return self._progress
+
+    @property
+    def building(self) -> bool:
+        """True while a table is being built."""
+        return bool(self._building)
+
+    def _parts(self) -> tuple[widgets.HTML, widgets.FloatProgress]:
+        if self._content is None or self._progress is None:
+            self._content = widgets.HTML()
+            self._content.add_class("dl-advisor")
+            self._progress = widgets.FloatProgress(min=0.0, max=1.0)
+            self._progress.add_class("dl-advisor-progress")
+            self._progress.layout.display = "none"
+        return self._content, self._progress
 
     def toggle(self, show: bool | None = None) -> None:
         """Open or close the panel (``None`` flips it)."""
@@ -72,7 +109,11 @@ class AdvisorPanel(widgets.VBox):
         self._open = show
         if self._button.value != show:
             self._button.value = show
-        self.children = [self._button, self._progress, self._content] if show else [self._button]
+        if show:
+            content, progress = self._parts()
+            self.children = [self._button, progress, content]
+        else:
+            self.children = [self._button]
         self.render(self._owner.lang)
 
     def render(self, lang: str) -> None:
@@ -81,74 +122,51 @@ class AdvisorPanel(widgets.VBox):
         self._button.tooltip = translate("Show or hide the advisor's values", lang)
         if not self._open:
             return
+        content, _ = self._parts()
         try:
-            solver = self._solver()
-            if solver is None:
-                return
-            self._content.value = self._owner.advice_html(solver, lang)
+            solver = self._solver(lang)
+            if solver is not None:
+                content.value = self._owner.advice_html(solver, lang)
         except Exception:
             log.exception("dicelab: the advisor failed")
-            self._content.value = esc(
+            content.value = esc(
                 translate("The advisor could not compute its values for this situation.", lang)
             )
 
-    def _rules(self) -> Any:
-        return self._owner.rules
-
-    def _solver(self) -> Any | None:
-        rules = self._rules()
+    def _solver(self, lang: str) -> Any | None:
+        rules = self._owner.rules
         if rules in self._solvers:
             return self._solvers[rules]
-        lang = self._owner.lang
-        try:
-            module = importlib.import_module("dicelab.penta.solver")
-        except ImportError:
-            self._content.value = esc(NOT_AVAILABLE.render(lang))
+        content, _ = self._parts()
+        if rules in self._building:
+            content.value = esc(translate("Building the advisor's tables…", lang))
             return None
-        solver = module.Solver(rules)
-        if _is_ready(solver):
+        solver = self._solver_for(rules)
+        if self._is_ready(solver):
             self._solvers[rules] = solver
             return solver
-        self._content.value = esc(translate("Building the advisor's tables…", lang))
+        content.value = esc(translate("Building the advisor's tables…", lang))
         self._start_build(rules, solver)
         return None
 
     def _start_build(self, rules: Any, solver: Any) -> None:
-        if rules in self._building:
-            return
+        _, progress = self._parts()
         self._building.add(rules)
-        self._progress.layout.display = None
-        self._progress.value = 0.0
+        progress.layout.display = None
+        progress.value = 0.0
 
-        def progress(done: float, total: float = 1.0) -> None:
-            self._progress.value = min(1.0, done / total if total else 1.0)
+        def report(fraction: float) -> None:
+            progress.value = min(1.0, max(0.0, float(fraction)))
 
         def work() -> None:
             try:
-                _build(solver, progress)
+                self._build(solver, report)
                 self._solvers[rules] = solver
             except Exception:
                 log.exception("dicelab: building the advisor's tables failed")
             finally:
                 self._building.discard(rules)
-                self._progress.layout.display = "none"
+                progress.layout.display = "none"
                 self.render(self._owner.lang)
 
-        _run_in_background(work)
-
-
-def _is_ready(solver: Any) -> bool:
-    ready = getattr(solver, "is_ready", None)
-    if ready is None:
-        return True
-    return bool(ready() if callable(ready) else ready)
-
-
-def _build(solver: Any, progress: Callable[..., None]) -> None:
-    build = getattr(solver, "build", None)
-    if build is not None:
-        build(progress=progress)
-
-
-def _run_in_background(work: Callable[[], None]) -> None:
-    threading.Thread(target=work, daemon=True, name="dicelab-advisor").start()
+        run_in_background(work)

@@ -70,6 +70,7 @@ _BASE_CSS = """
 .dl-die.jupyter-button:disabled { opacity: 1; color: #52606d; cursor: default; }
 .dl-die.dl-blank.jupyter-button { color: #9aa5b1; }
 .dl-notice { margin: 4px 0; }
+.dl-controls { gap: 8px; }
 .dl-card { padding: 8px 12px; border-radius: 6px; border-left: 6px solid; margin: 2px 0; }
 .dl-card-info { background: #e8f1fb; border-color: #1565c0; }
 .dl-card-error { background: #fdecea; border-color: #b71c1c; }
@@ -81,9 +82,21 @@ _BASE_CSS = """
 .dl-table td, .dl-table th { padding: 2px 8px; border-bottom: 1px solid #d9e2ec;
   text-align: right; }
 .dl-table th:first-child, .dl-table td:first-child { text-align: left; }
-.dl-box.jupyter-button { width: 100%; justify-content: flex-start; text-align: left; }
-.dl-selected.jupyter-button { outline: 3px solid #1565c0; font-weight: 700; }
-.dl-current { background: #eef5ff; }
+.dl-cell.jupyter-button { background: #f5f7fa; border: 1px solid #d9e2ec; color: #1f2933;
+  border-radius: 4px; }
+.dl-cell.jupyter-button:disabled { opacity: 1; cursor: default; }
+.dl-cell.dl-empty.jupyter-button, .dl-cell.dl-filled.jupyter-button {
+  background: transparent; border-color: transparent; }
+.dl-cell.dl-filled.jupyter-button { font-weight: 600; }
+.dl-cell.dl-preview.jupyter-button { background: #e8f5e9; border-color: #66bb6a; color: #1b5e20; }
+.dl-cell.dl-forbidden.jupyter-button { background: #eceff1; color: #7b8794;
+  text-decoration: line-through; }
+.dl-cell.dl-selected.jupyter-button { background: #1565c0; border-color: #0d47a1; color: #fff;
+  font-weight: 700; }
+.dl-cell.jupyter-button:focus-visible { outline: 3px solid #1565c0; outline-offset: 1px; }
+.dl-current { background: #eef5ff; border-radius: 4px; padding: 0 4px; }
+.dl-scorecards { margin-top: 6px; align-items: center; }
+.dl-situation code { font-size: 0.9em; }
 .dl-countdown { font-size: 1.2em; font-weight: 700; color: #b71c1c; }
 """
 

@@ -72,12 +72,6 @@ def test_a_new_drawing_stops_a_running_animation():
     assert row.buttons[0].description == "4"
 
 
-def test_fewer_views_than_buttons_hide_the_rest():
-    row = DiceRow(3)
-    row.show([DieView(2)], lang="en")
-    assert [b.layout.display for b in row.buttons] == [None, "none", "none"]
-
-
 def test_die_pictures_have_the_right_pips():
     assert [die_svg(face).count("<circle") for face in range(7)] == [0, 1, 2, 3, 4, 5, 6]
     assert all(f"dl-face-{face}" in stylesheet() for face in range(7))

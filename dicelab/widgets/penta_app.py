@@ -1,0 +1,698 @@
+"""The Penta app: a New game panel, dice to hold, every scorecard, the 3-second auto-score,
+computer players step by step, an advisor panel and the end screen.
+
+Drive it with the mouse, the keyboard (every die and box is a button: Tab, then Enter or
+Space), or from Python with the methods that mirror the clicks:
+
+>>> from dicelab.widgets.timer import ManualScheduler
+>>> app = PentaApp(players=["Ada", "Bob"], seed=2026, lang="en", animate=False,
+...                scheduler=ManualScheduler())
+>>> app.roll()
+True
+>>> [b.description for b in app.dice_buttons]
+['3', '3', '4', '6', '4']
+>>> app.hold(0), app.dice_buttons[0].description
+(True, '3, held')
+>>> app.select("threes"), app.validate()
+(True, True)
+>>> app.game.cards[0].filled
+{'threes': 6}
+
+All rules are the engine's (:class:`dicelab.penta.Game`); the app keeps the game, the
+language code and display choices (the selected box, open panels), nothing else.
+
+**One commit path.** A box is scored only by :meth:`PentaApp._commit`, under a lock, with
+the token (``epoch``) of the state it was meant for; every change of state makes a new token
+and cancels the countdown, so a click and the auto-score timer can never both score, and
+the timer dies with the turn.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.errors import IllegalMove
+from dicelab.i18n import N_, Message, format_number, msg, plural, translate
+from dicelab.penta import Game
+from dicelab.penta.game import TURNS, Hold, Roll, Score
+from dicelab.penta.rules import BOX_NAMES, PRESETS
+from dicelab.widgets.base import App, Notice, esc
+from dicelab.widgets.dice import DiceRow, DieView
+from dicelab.widgets.forms import DEFAULT_NAME, PlayerRows, seed_from_text
+from dicelab.widgets.labels import PENTA_PRESET_LABELS
+from dicelab.widgets.penta_advice import AdvisorPanel
+from dicelab.widgets.penta_card import ScorecardGrid
+from dicelab.widgets.timer import Countdown
+
+__all__ = ["SPEEDS", "PentaApp"]
+
+AUTO_SCORE_DELAY = 3.0
+SPEEDS = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
+"""Seconds between two steps of a computer player's turn."""
+SPEED_LABELS = {
+    "instant": N_("Instant"),
+    "fast": N_("Fast"),
+    "normal": N_("Normal"),
+    "slow": N_("Slow"),
+}
+_KEEP_ROWS = 10
+
+
+def _box(box: str) -> Message:
+    return msg(BOX_NAMES[box])
+
+
+def _dice_text(dice: Iterable[int]) -> str:
+    return " ".join(map(str, dice))
+
+
+class PentaApp(App):
+    """Play Penta: 1 to 6 players, any of them played by the computer.
+
+    ``players``: the names (default: one human and the computer); ``computer``: the seat
+    numbers the computer plays; ``rules``: a preset name; ``seed``: fixes the dice;
+    ``auto_score``: seconds before the last roll is scored automatically (None or 0: off);
+    ``speed``: seconds between a computer player's steps (0: all at once); ``lang``: the
+    language (default: ``?lang=`` of a Voilà URL, else the environment); ``scheduler`` and
+    ``animate`` are for tests.
+
+    Driving methods: :meth:`roll`, :meth:`hold`, :meth:`select`, :meth:`validate`,
+    :meth:`score`, :meth:`new_game`, :meth:`open_new_game`, :meth:`start`,
+    :meth:`open_advisor`, :meth:`set_language`.
+    """
+
+    title = msg("Penta")
+    css_class = "dl-penta"
+
+    def __init__(
+        self,
+        players: Sequence[str] | None = None,
+        computer: Iterable[int] | None = None,
+        rules: str | None = None,
+        seed: int | None = None,
+        auto_score: float | None = AUTO_SCORE_DELAY,
+        speed: float = SPEEDS["normal"],
+        lang: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(lang=lang, **options)
+        self._lock = threading.RLock()
+        self._epoch = 0
+        self._selected: str | None = None
+        self._auto_score = auto_score if auto_score else None
+        self._speed = max(0.0, float(speed))
+        self._countdown = Countdown(self._scheduler, on_tick=self._tick)
+        if players is None:
+            players = [translate(DEFAULT_NAME, self._lang, n=1), translate("Computer", self._lang)]
+            computer = (1,) if computer is None else computer
+        self._game = Game(players, tuple(computer or ()), rules, seed)
+        self._build()
+        self._install(self._game)
+        self.render()
+
+    # -- building -------------------------------------------------------------------------
+    def _build(self) -> None:
+        self._new_game_button = widgets.Button(icon="plus")
+        self._new_game_button.add_class("dl-new-game")
+        self._new_game_button.on_click(lambda _b: self.open_new_game())
+        self._panel: widgets.VBox | None = None  # the New game panel, built when first opened
+        self._panel_box = widgets.VBox()
+        self._status = widgets.HTML()
+        self._status.add_class("dl-status")
+        self._dice_row = DiceRow(5, self.hold)
+        self._roll_button = widgets.Button(button_style="primary", icon="refresh")
+        self._roll_button.add_class("dl-roll")
+        self._roll_button.on_click(lambda _b: self.roll())
+        self._validate_button = widgets.Button(button_style="success", icon="check")
+        self._validate_button.add_class("dl-validate")
+        self._validate_button.on_click(lambda _b: self.validate())
+        self._countdown_label = widgets.HTML()
+        self._countdown_label.add_class("dl-countdown")
+        self._line = widgets.HTML()
+        self._line.add_class("dl-situation")
+        self._grid_box = widgets.Box()
+        self._end = widgets.HTML()
+        self._end.add_class("dl-end")
+        self._advisor = AdvisorPanel(self)
+        controls = widgets.HBox(
+            [self._roll_button, self._validate_button, self._countdown_label],
+            layout=widgets.Layout(align_items="center"),
+        )
+        controls.add_class("dl-controls")
+        self._body.children = [
+            widgets.HBox([self._new_game_button]),
+            self._panel_box,
+            self._status,
+            self._dice_row,
+            controls,
+            self._line,
+            self._end,
+            self._grid_box,
+            self._advisor,
+        ]
+
+    def _build_panel(self) -> widgets.VBox:
+        self._count_pick = widgets.Dropdown(options=list(range(1, 7)), value=2)
+        self._count_pick.add_class("dl-player-count")
+        self._rows = PlayerRows(with_computer=True, count=2)
+        self._rows.computer[1].value = True
+        self._count_pick.observe(lambda c: setattr(self._rows, "count", c["new"]), "value")
+        self._rules_pick = widgets.Dropdown(options=list(PRESETS), value="penta")
+        self._seed_text = widgets.Text()
+        self._seed_text.add_class("dl-seed")
+        self._auto_check = widgets.Checkbox(value=True, indent=False)
+        self._auto_check.add_class("dl-auto-score")
+        self._delay_pick = widgets.BoundedFloatText(value=AUTO_SCORE_DELAY, min=0.5, max=60)
+        self._speed_pick = widgets.Dropdown(options=list(SPEEDS), value="normal")
+        self._start_button = widgets.Button(button_style="primary", icon="play")
+        self._start_button.add_class("dl-start")
+        self._start_button.on_click(lambda _b: self.start())
+        self._cancel_button = widgets.Button()
+        self._cancel_button.add_class("dl-cancel")
+        self._cancel_button.on_click(lambda _b: self.open_new_game(False))
+        self._panel_title = widgets.HTML()
+        panel = widgets.VBox(
+            [
+                self._panel_title,
+                self._count_pick,
+                self._rows,
+                self._rules_pick,
+                self._seed_text,
+                widgets.HBox([self._auto_check, self._delay_pick]),
+                self._speed_pick,
+                widgets.HBox([self._start_button, self._cancel_button]),
+            ]
+        )
+        panel.add_class("dl-new-game-panel")
+        panel.add_class("dl-card")
+        panel.add_class("dl-card-info")
+        return panel
+
+    def _install(self, game: Game) -> None:
+        """Make ``game`` the app's game (new grid if the number of seats changed)."""
+        self._game = game
+        grid = getattr(self, "_grid", None)
+        if grid is None or grid.seats != len(game.seats):
+            self._grid = ScorecardGrid(len(game.seats), self.select)
+            self._grid_box.children = [self._grid]
+        self._selected = None
+        self._after_change()
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The engine's game (the state the app draws)."""
+        return self._game
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the game (for the advisor)."""
+        return self._game.rules
+
+    @property
+    def selected(self) -> str | None:
+        """The box selected for "Validate turn", if any."""
+        return self._selected
+
+    @property
+    def dice_buttons(self) -> list[widgets.Button]:
+        """The five die buttons."""
+        return self._dice_row.buttons
+
+    @property
+    def countdown(self) -> int | None:
+        """Seconds left before the auto-score (None when not counting)."""
+        return self._countdown.remaining
+
+    @property
+    def auto_score(self) -> float | None:
+        """The auto-score delay in seconds (None: off)."""
+        return self._auto_score
+
+    def box_button(self, box: str, seat: int | None = None) -> widgets.Button:
+        """The scorecard button of ``box`` in ``seat``'s column (default: the player to move)."""
+        seat = self._game.current_seat if seat is None else seat
+        return self._grid.cell(box, seat or 0)
+
+    # -- intents ----------------------------------------------------------------------------
+    def roll(self) -> bool:
+        """Roll the dice that are not held (the Roll button)."""
+        game = self._game
+
+        def go() -> None:
+            self._check_human()
+            game.roll()
+            self._after_change()
+
+        done = self.act(go)
+        if done:
+            self._tumble()
+        return done
+
+    def hold(self, position: int) -> bool:
+        """Hold the die at ``position`` (0-4), or release it if held (pressing the die)."""
+
+        def go() -> None:
+            self._check_human()
+            self._game.toggle(position)
+            self._after_change()
+
+        return self.act(go)
+
+    def select(self, box: str) -> bool:
+        """Select ``box`` for "Validate turn" (pressing the box in the scorecard)."""
+
+        def go() -> None:
+            self._check_human()
+            self._game.copy().score(box)  # a dry run: the engine says if the box may take it
+            self._selected = box
+
+        return self.act(go, keep_notices=False)
+
+    def validate(self) -> bool:
+        """Score the selected box ("Validate turn")."""
+        box = self._selected
+        if box is None:
+            return self.act(_refuse(msg("Select a box in your scorecard first.")))
+        return self._commit(box, self._epoch)
+
+    def score(self, box: str) -> bool:
+        """Select ``box`` and validate the turn at once."""
+        return self.select(box) and self.validate()
+
+    def new_game(
+        self,
+        players: Sequence[str] | None = None,
+        computer: Iterable[int] = (),
+        rules: str | None = None,
+        seed: int | str | None = None,
+        auto_score: float | bool | None = True,
+        speed: float | None = None,
+    ) -> bool:
+        """Start a new game (what the New game panel's Start button does).
+
+        ``auto_score=True`` keeps the current delay; a number sets it; None/False/0 turns
+        it off. ``speed=None`` keeps the computer's speed.
+        """
+
+        def go() -> None:
+            names = list(players) if players is not None else [translate(DEFAULT_NAME, n=1)]
+            game = Game(names, tuple(computer), rules, seed)  # type: ignore[arg-type]
+            if auto_score is not True:
+                self._auto_score = float(auto_score) if auto_score else None
+            if speed is not None:
+                self._speed = max(0.0, float(speed))
+            self._panel_box.children = []
+            self._install(game)
+
+        return self.act(go)
+
+    def open_new_game(self, show: bool = True) -> None:
+        """Show (or hide) the New game panel (built on first opening)."""
+        if show and self._panel is None:
+            self._panel = self._build_panel()
+            self._render_panel(self._lang)
+        self._panel_box.children = [self._panel] if show and self._panel is not None else []
+
+    @property
+    def new_game_panel(self) -> widgets.VBox:
+        """The New game panel's widgets (built if needed; shown by :meth:`open_new_game`)."""
+        if self._panel is None:
+            self._panel = self._build_panel()
+            self._render_panel(self._lang)
+        return self._panel
+
+    def start(self) -> bool:
+        """Start the game set up in the New game panel."""
+        self.new_game_panel  # noqa: B018  (builds it if it was never opened)
+        rows = self._rows
+        return self.new_game(
+            players=rows.chosen_names(self._lang),
+            computer=rows.chosen_computer(),
+            rules=self._rules_pick.value,
+            seed=seed_from_text(self._seed_text.value),
+            auto_score=self._delay_pick.value if self._auto_check.value else None,
+            speed=SPEEDS[self._speed_pick.value],
+        )
+
+    def open_advisor(self, show: bool = True) -> None:
+        """Open (or close) the advisor panel."""
+        self._advisor.toggle(show)
+
+    # -- the one commit path ----------------------------------------------------------------
+    def _commit(self, box: str, token: int, auto: bool = False) -> bool:
+        """Score ``box`` if the state is still the one ``token`` was taken from."""
+        with self._lock:
+            if token != self._epoch:
+                return False
+            game = self._game
+            player = game.current_player
+
+            def go() -> None:
+                self._check_human()
+                points = game.score(box)
+                self._after_change()
+                if auto and player is not None:
+                    self._notices = [
+                        Notice(
+                            "info",
+                            msg(
+                                "Time is up: {player}'s roll went in {box} ({points} points).",
+                                player=player.name,
+                                box=_box(box),
+                                points=points,
+                            ),
+                        )
+                    ]
+
+            return self.act(go)
+
+    def _auto_fire(self, token: int) -> None:
+        with self._lock:
+            if token != self._epoch:
+                return
+            box = self._selected
+            if box is None:
+                choice = self._game.computer_choice()
+                if not isinstance(choice, str):
+                    return
+                box = choice
+            self._commit(box, token, auto=True)
+
+    def _check_human(self) -> None:
+        seat = self._game.current_player
+        if seat is not None and seat.is_computer:
+            raise IllegalMove(
+                msg("It is {player}'s turn, and the computer is playing it.", player=seat.name)
+            )
+
+    # -- what follows a change: the countdown, computer turns ------------------------------
+    def _after_change(self) -> None:
+        """Every change of state: new token, countdown stopped, follow-ups scheduled."""
+        self._epoch += 1
+        self._countdown.cancel()
+        if self._selected is not None and self._selected not in self._game.options():
+            self._selected = None
+        game = self._game
+        if game.is_over:
+            return
+        seat = game.current_player
+        if seat is not None and seat.is_computer:
+            self._schedule_computer()
+        elif game.dice is not None and game.rolls_left == 0 and self._auto_score:
+            token = self._epoch
+            self._countdown.start(self._auto_score, lambda: self._auto_fire(token))
+
+    def _schedule_computer(self) -> None:
+        if self._speed <= 0:
+            game = self._game
+            while not game.is_over and game.current_player.is_computer:  # type: ignore[union-attr]
+                game.play_computer_step()
+                self._epoch += 1
+            self._after_change()
+            return
+        token = self._epoch
+        self._scheduler.call_later(self._speed, lambda: self._computer_step(token))
+
+    def _computer_step(self, token: int) -> None:
+        with self._lock:
+            if token != self._epoch:
+                return
+            game = self._game
+            seat = game.current_player
+            moves: list[Any] = []
+
+            def go() -> None:
+                moves.append(game.play_computer_step())
+                self._notices = self._computer_notices(seat, moves[-1])
+                self._after_change()
+
+            if self.act(go, keep_notices=True) and isinstance(moves[-1], Roll):
+                self._tumble()
+
+    @staticmethod
+    def _computer_notices(seat: Any, move: Any) -> list[Notice]:
+        if isinstance(move, Score):
+            text = msg(
+                "{player} scored {points} points in {box}.",
+                player=seat.name,
+                box=_box(move.box),
+                points=move.points,
+            )
+            return [Notice("info", text)]
+        if isinstance(move, Hold):
+            return [Notice("info", msg("{player} holds dice to roll again.", player=seat.name))]
+        return []
+
+    def _tumble(self) -> None:
+        if self._animate and self._game.dice is not None:
+            held = self._game.held
+            self._dice_row.animate([i for i in range(5) if i not in held], self._scheduler)
+
+    def _tick(self, _left: int | None) -> None:
+        self._countdown_label.value = self._countdown_html(self._lang)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _render(self, lang: str) -> None:
+        game = self._game
+        seat = game.current_player
+        human = seat is not None and not seat.is_computer
+        self._render_panel(lang)
+        self._status.value = self._status_html(lang)
+        self._render_dice(lang, human)
+        rolls = game.rolls_left
+        self._roll_button.description = plural(
+            "Roll ({n} roll left)", "Roll ({n} rolls left)", rolls, lang
+        )
+        self._roll_button.tooltip = translate("Roll the dice that are not held", lang)
+        self._roll_button.disabled = not human or rolls == 0
+        self._validate_button.description = translate("Validate turn", lang)
+        self._validate_button.tooltip = translate("Score the selected box", lang)
+        self._validate_button.disabled = not human or self._selected is None
+        self._countdown_label.value = self._countdown_html(lang)
+        situation = game.situation
+        self._line.value = (
+            f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"
+            f"{esc(str(situation))}</code>"
+            if situation is not None
+            else ""
+        )
+        self._grid.show(game, lang, self._selected, human and game.dice is not None)
+        self._end.value = self._end_html(lang)
+        self._end.layout.display = None if game.is_over else "none"
+        self._advisor.render(lang)
+
+    def _render_dice(self, lang: str, human: bool) -> None:
+        game = self._game
+        dice, held = game.dice, game.held
+        can_hold = human and dice is not None and game.rolls_left > 0
+        views = []
+        for i in range(5):
+            face = None if dice is None else dice[i]
+            state = "held" if i in held else "free"
+            hint = msg("Release this die") if state == "held" else msg("Hold this die")
+            views.append(DieView(face, state, can_hold, hint if can_hold else None))
+        self._dice_row.show(views, lang)
+
+    def _render_panel(self, lang: str) -> None:
+        self._new_game_button.description = translate("New game", lang)
+        self._new_game_button.tooltip = translate("Set up a new game", lang)
+        if self._panel is None:
+            return
+        self._panel_title.value = f"<b>{esc(translate('New game', lang))}</b>"
+        self._count_pick.description = translate("Players", lang)
+        self._rows.render(lang)
+        self._rules_pick.description = translate("Rules", lang)
+        self._rules_pick.options = [
+            (translate(PENTA_PRESET_LABELS[name], lang), name) for name in PRESETS
+        ]
+        self._rules_pick.value = self._rules_pick.value or "penta"
+        self._seed_text.description = translate("Seed", lang)
+        self._seed_text.placeholder = translate("optional: a whole number", lang)
+        self._auto_check.description = translate("Auto-score after the last roll", lang)
+        self._delay_pick.description = translate("Seconds", lang)
+        self._speed_pick.description = translate("Computer speed", lang)
+        current = self._speed_pick.value
+        options = [(translate(SPEED_LABELS[key], lang), key) for key in SPEEDS]
+        if tuple(self._speed_pick.options) != tuple(options):
+            self._speed_pick.options = options
+            self._speed_pick.value = current
+        self._start_button.description = translate("Start the game", lang)
+        self._cancel_button.description = translate("Cancel", lang)
+
+    def _status_html(self, lang: str) -> str:
+        game = self._game
+        seat = game.current_player
+        if seat is None:
+            return f"<b>{esc(translate('Game over', lang))}</b>"
+        text = translate(
+            "{player} to play · round {turn} of {turns}",
+            lang,
+            player=seat.name,
+            turn=game.turn_number,
+            turns=TURNS,
+        )
+        if seat.is_computer:
+            text += " · " + translate("the computer is playing", lang)
+        parts = [f"<b>{esc(text)}</b>"]
+        notice = game.notice()
+        if notice is not None:
+            parts.append(
+                '<div class="dl-card dl-card-warning dl-sacrifice" role="status">'
+                f"{esc(notice.render(lang))}</div>"
+            )
+        return "".join(parts)
+
+    def _countdown_html(self, lang: str) -> str:
+        left = self._countdown.remaining
+        if left is None:
+            return ""
+        text = translate("Scoring automatically in {n} s", lang, n=left)
+        return f'<span class="dl-countdown" role="timer">{esc(text)}</span>'
+
+    def _end_html(self, lang: str) -> str:
+        game = self._game
+        if not game.is_over:
+            return ""
+        rows = []
+        for seat, card in zip(game.seats, game.cards, strict=True):
+            cells = [
+                card.upper_total,
+                card.upper_bonus,
+                card.lower_total,
+                card.penta_bonus,
+                card.total,
+            ]
+            row = "".join(f"<td>{esc(format_number(v, lang))}</td>" for v in cells)
+            rows.append(f"<tr><td>{esc(seat.name)}</td>{row}</tr>")
+        heads = [
+            translate("Player", lang),
+            translate("Upper section", lang),
+            translate("Upper bonus", lang),
+            translate("Lower section", lang),
+            translate("Penta bonus", lang),
+            translate("TOTAL", lang),
+        ]
+        head = "".join(f"<th>{esc(h)}</th>" for h in heads)
+        names = ", ".join(game.seats[i].name for i in game.winners)
+        winners = (
+            translate("Winner: {names}", lang, names=names)
+            if len(game.winners) == 1
+            else translate("Winners (a tie): {names}", lang, names=names)
+        )
+        return (
+            '<div class="dl-card dl-card-success">'
+            f'<div class="dl-banner">{esc(translate("Game over", lang))}</div>'
+            f'<p class="dl-winners"><b>{esc(winners)}</b></p>'
+            f'<table class="dl-table"><tr>{head}</tr>{"".join(rows)}</table></div>'
+        )
+
+    # -- the advisor's content --------------------------------------------------------------
+    def advice_html(self, solver: Any, lang: str) -> str:
+        """The advisor's values for the player to move, and the cost of the last choice."""
+        game = self._game
+        parts = []
+        last = self._last_choice_html(solver, lang)
+        if last:
+            parts.append(last)
+        situation = game.situation
+        if situation is None:
+            return "".join(parts)
+        if situation.dice is None:
+            value = solver.expected_final(situation.card)
+            text = translate(
+                "Expected final score of {player} from here, playing optimally: {value}",
+                lang,
+                player=game.current_player.name,  # type: ignore[union-attr]
+                value=format_number(round(value, 1), lang),
+            )
+            parts.append(f"<p>{esc(text)}</p>")
+            return "".join(parts)
+        values = solver.option_values(situation.card, situation.dice, situation.rolls_left)
+        best = max(values.values())
+        boxes = [(a, v) for a, v in values.items() if isinstance(a, str)]
+        keeps = sorted(
+            ((a, v) for a, v in values.items() if not isinstance(a, str)), key=lambda x: -x[1]
+        )[:_KEEP_ROWS]
+        rows = []
+        for action, value in sorted(boxes + keeps, key=lambda x: -x[1]):
+            label = _action_label(action, lang)
+            mark = f" ({translate('best', lang)})" if value >= best - 1e-9 else ""
+            rows.append(
+                f"<tr><td>{esc(label + mark)}</td>"
+                f"<td>{esc(format_number(round(value, 2), lang))}</td></tr>"
+            )
+        head = (
+            f"<tr><th>{esc(translate('Choice', lang))}</th>"
+            f"<th>{esc(translate('Expected final score', lang))}</th></tr>"
+        )
+        parts.append(f'<table class="dl-table">{head}{"".join(rows)}</table>')
+        return "".join(parts)
+
+    def _last_choice_html(self, solver: Any, lang: str) -> str:
+        found = _last_choice(self._game)
+        if found is None:
+            return ""
+        name, situation, action = found
+        cost = solver.regret(situation.card, situation.dice, situation.rolls_left, action)
+        label = _action_label(action, lang)
+        if cost < 1e-9:
+            text = translate(
+                "{player}'s last choice ({choice}) was the best one.",
+                lang,
+                player=name,
+                choice=label,
+            )
+        else:
+            text = translate(
+                "{player}'s last choice ({choice}) cost {cost} points of expected final score.",
+                lang,
+                player=name,
+                choice=label,
+                cost=format_number(round(cost, 2), lang),
+            )
+        return f'<p class="dl-last-choice">{esc(text)}</p>'
+
+
+def _refuse(message: Message):
+    def go() -> None:
+        raise IllegalMove(message)
+
+    return go
+
+
+def _action_label(action: Any, lang: str) -> str:
+    if isinstance(action, str):
+        return translate("Score {box}", lang, box=_box(action))
+    if not action:
+        return translate("Re-roll all five dice", lang)
+    return translate("Keep {dice}", lang, dice=_dice_text(action))
+
+
+def _last_choice(game: Game) -> tuple[str, Any, Any] | None:
+    """The last finished decision, from the log: who, the situation, the action taken."""
+    events = game.events
+    if not events or isinstance(events[-1], Hold):
+        return None
+    last = events[-1]
+    if isinstance(last, Score):
+        before = game.copy()
+        before.pop()
+        situation = before.situation
+        seat = before.current_player
+        if situation is None or seat is None:
+            return None
+        return seat.name, situation, last.box
+    twin = game.copy()
+    twin.pop()  # undo the roll: the dice and the holds it was rolled from
+    situation, seat = twin.situation, twin.current_player
+    if situation is None or seat is None or situation.dice is None or twin.dice is None:
+        return None
+    keep = tuple(sorted(twin.dice[i] for i in twin.held))
+    if len(keep) == 5:
+        return None
+    return seat.name, situation, keep
