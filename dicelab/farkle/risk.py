@@ -33,6 +33,8 @@ table's smallest step (50 under the presets); farkle chances stay exact fraction
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,6 +58,7 @@ __all__ = [
     "PolicyValue",
     "SetAside",
     "TurnTables",
+    "evaluate_player",
     "evaluate_policy",
     "evaluate_threshold",
     "optimal_turn",
@@ -79,8 +82,14 @@ class DiceTable:
 
     ``gain[r, d - 1]`` is the most points (in units) that roll ``r`` scores with exactly
     ``d`` dice set aside, or -1 when no set-aside of ``d`` dice counts; ``best[r][d - 1]``
-    is that set-aside (sorted dice) or ``None``. Rows whose gains are equal are merged
-    into groups (``group_probs``, ``group_gain``) for the optimal solvers.
+    is that set-aside (sorted dice) or ``None``.
+
+    Every *distinct* move of a roll, (points in units, dice used), is in
+    ``moves[r, j]`` (padded with ``(-1, 0)``): fewer points for as many dice can be the
+    better move when more points are not always better (reaching a target too early), so
+    the solvers consider them all. Rolls with the same moves form groups
+    (``group_probs``); ``group_moves`` lists each group's moves flat, group after group,
+    starting at ``group_start``.
     """
 
     n: int
@@ -89,9 +98,10 @@ class DiceTable:
     gain: np.ndarray
     best: tuple[tuple[tuple[int, ...] | None, ...], ...]
     farkle: Fraction
-    group_of: np.ndarray
+    moves: np.ndarray
     group_probs: np.ndarray
-    group_gain: np.ndarray
+    group_moves: np.ndarray
+    group_start: np.ndarray
     index: Mapping[tuple[int, ...], int] = field(repr=False)
 
     @property
@@ -150,10 +160,21 @@ def _turn_tables(rules: Rules) -> TurnTables:
                     top[d] = dice
             best.append(tuple(top))
         probs = np.array([float(chances[roll]) for roll in rolls])
-        keys, group_of = np.unique(gain, axis=0, return_inverse=True)
-        group_of = group_of.reshape(-1)
-        group_probs = np.bincount(group_of, weights=probs, minlength=len(keys))
-        for array in (gain, probs, group_of, keys, group_probs):
+        distinct = [
+            tuple(sorted({(pts // unit, len(dice)) for dice, pts in options[n][roll].items()}))
+            for roll in rolls
+        ]
+        width = max(len(m) for m in distinct)
+        moves = np.zeros((len(rolls), width, 2), dtype=np.int64)
+        moves[:, :, 0] = -1
+        for r, found in enumerate(distinct):
+            moves[r, : len(found)] = found
+        kinds = sorted(set(distinct))
+        group_of = np.array([kinds.index(m) for m in distinct], dtype=np.int64)
+        group_probs = np.bincount(group_of, weights=probs, minlength=len(kinds))
+        group_moves = np.array([move for kind in kinds for move in kind], dtype=np.int64)
+        group_start = np.cumsum([0] + [len(kind) for kind in kinds[:-1]]).astype(np.int64)
+        for array in (gain, probs, moves, group_probs, group_moves, group_start):
             array.flags.writeable = False
         tables.append(
             DiceTable(
@@ -163,9 +184,10 @@ def _turn_tables(rules: Rules) -> TurnTables:
                 gain=gain,
                 best=tuple(best),
                 farkle=farkle_chance(n, rules),
-                group_of=group_of,
+                moves=moves,
                 group_probs=group_probs,
-                group_gain=keys,
+                group_moves=group_moves,
+                group_start=group_start,
                 index={roll: r for r, roll in enumerate(rolls)},
             )
         )
@@ -189,39 +211,55 @@ def turn_tables(rules: Rules | None = None) -> TurnTables:
 
 @dataclass(frozen=True, eq=False)
 class _Stacked:
-    """All dice counts' roll groups in one padded block, for one gather per step.
+    """All dice counts' roll groups as padded blocks of moves, for few gathers per step.
 
-    Row ``r`` of ``step``/``slot`` lists, per number of dice used (columns 1..6), the
-    points step (units) and the dice slot reached; slot 0 is the "impossible" slot.
-    ``weights[n - 1] @ best_per_row`` is the scoring part of rolling ``n`` dice.
+    Group rows (every dice count's groups) are sorted by their number of moves, most
+    first. Block ``b`` holds move numbers ``depth`` of its rows: ``step`` units up the
+    points axis to dice slot ``slot`` (padding goes to slot 0, the "impossible" slot);
+    its rows are the first ``rows`` of the order. ``weights[n - 1] @ best_per_row`` is
+    the scoring part of rolling ``n`` dice.
     """
 
-    step: np.ndarray
-    slot: np.ndarray
+    blocks: tuple[tuple[np.ndarray, np.ndarray, int], ...]
     weights: np.ndarray
     farkle: np.ndarray
 
 
+_BLOCK_EDGES = (0, 2, 4, 8, 16, 32, 64, 128)
+
+
 @cache
 def _stacked(tables: TurnTables) -> _Stacked:
-    steps, slots, blocks = [], [], []
+    columns, blocks = [], []
     for n in range(1, MAX_DICE + 1):
         table = tables.dice[n]
-        gain = np.full((len(table.group_gain), MAX_DICE), -1, dtype=np.int64)
-        gain[:, :n] = table.group_gain
-        used = np.arange(1, MAX_DICE + 1)
-        left = np.where(n - used == 0, MAX_DICE, n - used)
-        steps.append(np.where(gain >= 0, gain, 0))
-        slots.append(np.where(gain >= 0, left[None, :], 0))
+        ends = np.append(table.group_start[1:], len(table.group_moves))
+        for begin, end in zip(table.group_start, ends, strict=True):
+            moves = table.group_moves[begin:end]
+            columns.append((moves[:, 0], table.next_dice(moves[:, 1])))
         blocks.append(table.group_probs)
-    rows = sum(len(b) for b in blocks)
-    weights = np.zeros((MAX_DICE, rows))
+    weights = np.zeros((MAX_DICE, len(columns)))
     at = 0
     for n, block in enumerate(blocks):
         weights[n, at : at + len(block)] = block
         at += len(block)
+    order = sorted(range(len(columns)), key=lambda r: -len(columns[r][0]))
+    columns = [columns[r] for r in order]
+    sizes = np.array([len(step) for step, _ in columns])
+    parts = []
+    for low, high in itertools.pairwise(_BLOCK_EDGES):
+        rows = int((sizes > low).sum())
+        if not rows:
+            break
+        step = np.zeros((high - low, rows), dtype=np.int64)
+        slot = np.zeros((high - low, rows), dtype=np.int64)
+        for r, (steps, slots) in enumerate(columns[:rows]):
+            step[: len(steps[low:high]), r] = steps[low:high]
+            slot[: len(slots[low:high]), r] = slots[low:high]
+        depth = int((slot > 0).any(axis=1).sum())
+        parts.append((step[:depth], slot[:depth], rows))
     farkle = np.array([float(tables.dice[n].farkle) for n in range(1, MAX_DICE + 1)])
-    return _Stacked(np.concatenate(steps), np.concatenate(slots), weights, farkle)
+    return _Stacked(tuple(parts), weights[:, order], farkle)
 
 
 def solve_turn(
@@ -256,7 +294,6 @@ def solve_turn(
     lengths = lengths[order]
     farkle = np.broadcast_to(np.asarray(farkle, dtype=float), (width,))[order]
     plan = _stacked(tables)
-    step, slot = plan.step.T.copy(), plan.slot.T.copy()  # (6 dice used, rows)
     pf = plan.farkle[:, None]
     values = np.empty((size, MAX_DICE + 1, width))
     values[:, 0] = -np.inf
@@ -269,10 +306,20 @@ def solve_turn(
     active = np.searchsorted(-lengths, -np.arange(int(lengths.max(initial=0))), side="right")
     for i in range(len(active) - 1, -1, -1):
         m = int(active[i])  # elements 0..m-1 still roll at index i
-        options = values[i + step, slot, :m]  # (6, rows, m): one block per dice count used
-        best = options.max(axis=0)
-        if slopes:  # the slope of a best set-aside (the steepest one among equals)
-            chosen = np.where(options == best, derivs[i + step, slot, :m], 0.0).max(axis=0)
+        best = chosen = None
+        for step, slot, rows in plan.blocks:
+            options = values[i + step, slot, :m]  # (moves, rows, m)
+            top = options.max(axis=0)
+            if slopes:  # the slope of a best move (the steepest one among equals)
+                slope = np.where(options == top, derivs[i + step, slot, :m], 0.0).max(axis=0)
+            if best is None:
+                best, chosen = top, (slope if slopes else None)
+                continue
+            better = top > best[:rows]
+            best[:rows] = np.where(better, top, best[:rows])
+            if slopes:
+                chosen[:rows] = np.where(better, slope, chosen[:rows])
+        if slopes:
             roll_d = plan.weights @ chosen + pf
         roll = plan.weights @ best + pf * farkle[:m]
         rolls[i, 1:, :m] = roll
@@ -507,7 +554,9 @@ class PolicyValue:
     ``value(turn_points, n_dice)`` is the expected final turn points from a state
     where the policy decides to bank or roll. ``farkle_chance`` is the chance that the
     turn (from 0 points and 6 dice) ends in a farkle, ``score_sd`` the standard
-    deviation of its points.
+    deviation of its points. ``moves[n][k, r]`` holds the policy's set-aside of roll
+    ``r`` of ``n`` dice at ``k`` units of turn points: (points in units, dice used);
+    ``banks[k, n]`` whether it banks (the simulator plays from these tables).
     """
 
     rules: Rules
@@ -517,6 +566,12 @@ class PolicyValue:
     score_sd: float
     values: np.ndarray = field(repr=False)
     banks: np.ndarray = field(repr=False)
+    moves: tuple[np.ndarray, ...] = field(repr=False)
+
+    @property
+    def length(self) -> int:
+        """Points (in units) from which the policy always banks."""
+        return len(self.moves[MAX_DICE])
 
     def value(self, turn_points: int, n_dice: int) -> float:
         """Expected final turn points from here under this policy."""
@@ -580,6 +635,45 @@ def evaluate_threshold(
     return evaluate_policy(banks, tables.rules, set_aside, length=max(limits))
 
 
+def evaluate_player(
+    player: Any,
+    my_total: int = 0,
+    their_total: int = 0,
+    target: int = 10_000,
+    rules: Rules | None = None,
+) -> PolicyValue:
+    """Exact value of one turn of a player with the computer player's interface.
+
+    ``player`` needs ``threshold(situation, dice_left)`` and
+    ``choose_set_aside(situation)``, like :class:`~dicelab.farkle.players.ComputerPlayer`,
+    whose decisions depend on the totals: the turn is valued at ``my_total`` against
+    ``their_total`` (``their_total`` at the target or above: my last turn).
+
+    >>> from dicelab.farkle.players import ComputerPlayer
+    >>> round(evaluate_player(ComputerPlayer()).expected_turn_score, 1)
+    459.3
+    """
+    from dicelab.farkle.situation import Situation
+    from dicelab.farkle.turn import Turn
+
+    tables = turn_tables(rules)
+    trigger = 1 if their_total >= target else None
+    base = Situation((my_total, their_total), target, 0, trigger, Turn(rules=tables.rules))
+    limits = [0] + [
+        max(0, -(-int(player.threshold(base, n)) // tables.unit)) for n in range(1, MAX_DICE + 1)
+    ]
+
+    def banks(k: int, n: int) -> bool:
+        return k >= limits[n]
+
+    def rule(roll: tuple[int, ...], turn_points: int, n_dice: int) -> tuple[int, ...]:
+        turn = Turn(previous=turn_points, last_roll=roll, rules=tables.rules)
+        move = player.choose_set_aside(dataclasses.replace(base, turn=turn))
+        return tuple(roll[i] for i in move.positions)
+
+    return evaluate_policy(banks, tables.rules, rule, length=max(limits))
+
+
 def _choice_most_points(table: DiceTable) -> np.ndarray:
     """Per roll, the dice count used by its most-points set-aside (fewest dice on ties)."""
     top = table.gain.max(axis=1, keepdims=True)
@@ -625,34 +719,49 @@ def evaluate_policy(
                 value=repr(set_aside),
             )
         )
+    moves = [
+        np.zeros((length, len(table.rolls) if table else 0, 2), dtype=np.int64)
+        for table in tables.dice
+    ]
     for k in range(length - 1, -1, -1):
         for n in range(1, MAX_DICE + 1):
-            if k > 0 and banks(k, n):
+            if (k > 0 and banks(k, n)) or (k == 0 and n < MAX_DICE):  # 0 points: 6 dice
                 continue
             table = tables.dice[n]
             rows = np.arange(len(table.rolls))
             if n in fixed or set_aside == "best":
                 if n in fixed:
                     used = fixed[n]
-                else:
-                    step = np.where(table.gain >= 0, table.gain, 0)
-                    after = mean[k + step, table.next_dice(np.arange(1, n + 1))]
-                    used = np.argmax(np.where(table.gain >= 0, after, -1.0), axis=1) + 1
-                to = k + table.gain[rows, used - 1]
+                    to = k + table.gain[rows, used - 1]
+                else:  # every distinct move: the best one given this banking rule
+                    gains, useds = table.moves[:, :, 0], table.moves[:, :, 1]
+                    after = mean[k + np.maximum(gains, 0), table.next_dice(useds)]
+                    pick = np.argmax(np.where(gains >= 0, after, -1.0), axis=1)
+                    used = useds[rows, pick]
+                    to = k + gains[rows, pick]
             else:
                 steps, used = _rule_choices(set_aside, table, k * unit, tables)  # type: ignore[arg-type]
                 to = k + steps
             slot = table.next_dice(used)
+            moves[n][k, :, 0] = to - k
+            moves[n][k, :, 1] = used
             bank_mask[k, n] = False
             mean[k, n] = table.probs @ mean[to, slot]
             square[k, n] = table.probs @ square[to, slot]
             lost[k, n] = table.probs @ lost[to, slot] + float(table.farkle)
     average = float(mean[0, MAX_DICE])
     spread = math.sqrt(max(0.0, float(square[0, MAX_DICE]) - average**2))
-    for array in (mean, bank_mask):
+    for array in (mean, bank_mask, *moves):
         array.flags.writeable = False
     return PolicyValue(
-        tables.rules, unit, average, float(lost[0, MAX_DICE]), spread, mean, bank_mask
+        tables.rules,
+        unit,
+        average,
+        float(lost[0, MAX_DICE]),
+        spread,
+        mean,
+        bank_mask,
+        tuple(moves),
     )
 
 

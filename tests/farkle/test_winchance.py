@@ -1,0 +1,166 @@
+"""Two-player win chances: Bellman equations checked state by state, cache and command line."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from dicelab.dice import outcomes
+from dicelab.errors import IllegalMove
+from dicelab.farkle import winchance
+from dicelab.farkle.rules import Rules
+from dicelab.farkle.scoring import set_aside_options
+from dicelab.farkle.winchance import cache_path, solve_win_chances, win_chances
+
+TARGET = 1000
+
+
+@pytest.fixture(scope="module")
+def chances():
+    return solve_win_chances(target=TARGET)
+
+
+def _bank(chances, a, b, t):
+    """Banking's worth from the public API: the opponent's turn or last turn next."""
+    if a + t >= chances.target:
+        return 1.0 - chances.chance(b, a + t, 0, 6)
+    return 1.0 - chances.chance(b, a + t, 0, 6)
+
+
+def _roll(chances, a, b, t, n):
+    """Rolling's worth, summed over every roll from the scoring functions."""
+    total = Fraction(0)
+    value = 0.0
+    for dice, p in outcomes(n).items():
+        options = set_aside_options(dice)
+        if not options:
+            value += float(p) * (1.0 - chances.chance(b, a, 0, 6))
+            continue
+        best = max(
+            chances.chance(a, b, t + pts, n - len(kept) or 6) for kept, pts in options.items()
+        )
+        value += float(p) * best
+        total += p
+    return value
+
+
+def test_first_player_has_the_edge_and_chances_are_probabilities(chances):
+    start = chances.start
+    assert 0.5 < chances.first_player_chance < 0.65
+    assert np.all((start > 0) & (start < 1))
+
+
+def test_more_points_never_hurt(chances):
+    start = chances.start
+    assert np.all(np.diff(start, axis=0) >= -1e-12)  # my total up: my chance up
+    assert np.all(np.diff(start, axis=1) <= 1e-12)  # their total up: my chance down
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [(0, 0), (0, 950), (950, 0), (500, 450), (450, 500), (900, 900), (250, 700)]
+)
+def test_turn_start_is_the_compulsory_roll(chances, a, b):
+    assert chances.chance(a, b) == pytest.approx(_roll(chances, a, b, 0, 6), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "t", "n"),
+    [(0, 0, 300, 3), (0, 0, 500, 3), (900, 0, 100, 3), (0, 900, 800, 2), (700, 950, 350, 6),
+     (450, 450, 1200, 4), (0, 0, 2000, 1), (950, 950, 50, 5)],
+)  # fmt: skip
+def test_every_state_satisfies_the_optimality_equations(chances, a, b, t, n):
+    bank = _bank(chances, a, b, t)
+    roll = _roll(chances, a, b, t, n)
+    assert chances.bank_chance(a, b, t) == pytest.approx(bank, abs=1e-12)
+    assert chances.roll_chance(a, b, t, n) == pytest.approx(roll, abs=1e-12)
+    assert chances.chance(a, b, t, n) == pytest.approx(max(bank, roll), abs=1e-12)
+    assert chances.best_action(a, b, t, n) == ("roll" if roll > bank else "bank")
+
+
+def test_last_turn_exact_values(chances):
+    # one die, 50 short of a tie: a 1 passes; a 5 ties with hot dice, then rolling 6
+    # dice (scoring 211/216 of the time) beats banking the tie
+    expected = (1 + Fraction(211, 216)) / 6
+    assert chances.chance(0, 1050, 1000, 1) == pytest.approx(float(expected), abs=1e-12)
+    assert chances.chance(0, 1050, 1050, 1) == 0.5  # banking the tie beats 1/3
+    assert chances.chance(0, 1050, 1050, 2) == pytest.approx(5 / 9, abs=1e-12)
+    assert chances.chance(0, 1050, 1100, 3) == 1.0
+
+
+def test_best_set_aside_maximises_the_chance(chances):
+    best = chances.best_set_aside([1, 5, 2, 3, 4, 6], 0, 0)  # a straight
+    assert best.dice == (1, 2, 3, 4, 5, 6)
+    pick = chances.best_set_aside([1, 1, 5, 2, 3, 4], 900, 0, 0)
+    values = [chances.chance(900, 0, pts, 6 - len(kept)) for kept, pts in
+              set_aside_options([1, 1, 5, 2, 3, 4]).items()]  # fmt: skip
+    assert pick.value == pytest.approx(max(values))
+
+
+def test_fair_head_start_is_the_closest_to_even(chances):
+    head = chances.fair_head_start()
+    unit = chances.unit
+    here = abs(chances.chance(0, head) - 0.5)
+    assert head % unit == 0 and head > 0
+    assert here <= abs(chances.chance(0, head - unit) - 0.5)
+    assert here <= abs(chances.chance(0, head + unit) - 0.5)
+
+
+def test_states_past_the_target_are_refused(chances):
+    with pytest.raises(IllegalMove, match="target"):
+        chances.chance(1000, 0)
+    with pytest.raises(IllegalMove):
+        chances.chance(0, 0, 75, 3)
+
+
+def test_disk_cache_round_trip_and_corruption(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    winchance._remembered.cache_clear()
+    seen = []
+    solved = win_chances(target=500, progress=seen.append)
+    path = cache_path(Rules(), 500)
+    assert path.exists() and path.parent == tmp_path
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+    winchance._remembered.cache_clear()
+    monkeypatch.setattr(winchance, "solve_win_chances", _no_solve)
+    loaded = win_chances(target=500)
+    np.testing.assert_array_equal(loaded.start, solved.start)
+    assert loaded.first_player_chance == solved.first_player_chance
+    monkeypatch.undo()
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    path.write_bytes(b"not a table")
+    winchance._remembered.cache_clear()
+    again = win_chances(target=500)
+    np.testing.assert_array_equal(again.start, solved.start)
+    winchance._remembered.cache_clear()
+
+
+def _no_solve(*args, **kwargs):
+    raise AssertionError("should have been loaded from the cache")
+
+
+def test_command_line_builds_with_a_progress_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    winchance._remembered.cache_clear()
+    assert winchance.main(["--build", "--target", "500"]) == 0
+    out = capsys.readouterr().out
+    assert "Solving win chances:" in out and "100.0%" in out
+    assert "first player wins" in out
+    assert cache_path(Rules(), 500).exists()
+    winchance._remembered.cache_clear()
+
+
+def test_target_5000_when_cached():
+    rules = Rules()
+    if not cache_path(rules, 5000).exists():
+        pytest.skip("target 5000 not solved yet: python -m dicelab.farkle.winchance --build")
+    chances = win_chances(rules, 5000)
+    assert 0.5 < chances.first_player_chance < 0.6
+    for a, b, t, n in [(0, 0, 0, 6), (4950, 0, 100, 3), (2000, 4500, 600, 2)]:
+        expected = (
+            max(_bank(chances, a, b, t), _roll(chances, a, b, t, n))
+            if t
+            else _roll(chances, a, b, 0, 6)
+        )
+        assert chances.chance(a, b, t, n) == pytest.approx(expected, abs=1e-12)
