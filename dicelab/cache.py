@@ -1,0 +1,97 @@
+"""Where solved tables are kept, how they are written, and how long work reports progress.
+
+Both games' solvers compute tables once per rule set and keep them on disk under the
+user's cache directory, keyed by the rule set and the solver version:
+
+>>> import os
+>>> os.environ["DICELAB_CACHE_DIR"] = "/tmp/dicelab-doctest"
+>>> str(cache_dir())
+'/tmp/dicelab-doctest'
+>>> del os.environ["DICELAB_CACHE_DIR"]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from dicelab.i18n import format_percent
+
+__all__ = ["CACHE_ENV", "Progress", "atomic_write", "cache_dir", "text_progress"]
+
+CACHE_ENV = "DICELAB_CACHE_DIR"
+
+Progress = Callable[[float], None]
+"""A progress callback: called with the fraction done, 0.0 to 1.0."""
+
+
+def cache_dir() -> Path:
+    """``$DICELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicelab``, else ``~/.cache/dicelab``."""
+    explicit = os.environ.get(CACHE_ENV)
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return base / "dicelab"
+
+
+@contextmanager
+def atomic_write(path: Path) -> Iterator[BinaryIO | None]:
+    """Open a temporary file beside ``path`` and move it into place when the block ends.
+
+    A reader never sees half a file. A cache that cannot be written (read-only home, full
+    disk) is not an error: the block gets ``None`` and the table is simply not kept.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    except OSError:
+        yield None
+        return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+        os.replace(tmp, path)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def text_progress(title: object = "", stream: TextIO | None = None, width: int = 30) -> Progress:
+    """A :data:`Progress` callback that draws a text bar on ``stream`` (stderr by default).
+
+    ``title`` is shown before the bar (a :class:`~dicelab.i18n.Message` is rendered in the
+    current language). A terminal gets one line redrawn in place; a log file gets one line
+    per 10%.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = text_progress("Building the official table", out, width=10)
+    >>> bar(0.5); bar(1.0)
+    >>> out.getvalue().splitlines()[-1]
+    'Building the official table [##########] 100%'
+    """
+    stream = sys.stderr if stream is None else stream
+    is_tty = getattr(stream, "isatty", lambda: False)()
+    step = 1 if is_tty else 10
+    last = [-1]
+
+    def show(fraction: float) -> None:
+        percent = int(100 * min(max(float(fraction), 0.0), 1.0)) // step * step
+        if percent == last[0]:
+            return
+        last[0] = percent
+        filled = width * percent // 100
+        bar = "#" * filled + " " * (width - filled)
+        line = f"{title} [{bar}] {format_percent(percent / 100, decimals=0)}"
+        if is_tty:
+            stream.write("\r" + line + ("\n" if percent == 100 else ""))
+        else:
+            stream.write(line + "\n")
+        stream.flush()
+
+    return show
