@@ -1,0 +1,832 @@
+"""Rule cards, live examples and "predict, then check" exercises: the values behind the lessons.
+
+A :class:`Rule` is one rule of a game's spec: a title and a text (i18n messages, Markdown
+allowed), a live example (lines of engine code, run when asked, shown with their results)
+and an :class:`Exercise`. An exercise's correct answer is never written down: it is a line
+of engine code, evaluated when the learner checks their prediction, so the lesson can never
+disagree with the engine. The same code line is shown in the feedback, so the learner can
+run it too.
+
+>>> from dicelab.i18n import msg
+>>> exercise = Exercise(
+...     "demo",
+...     msg("How many points does a single 5 score?"),
+...     "score([5])",
+...     NUMBER,
+...     namespace=lambda: {"score": lambda dice: 50 * len(dice)},
+... )
+>>> exercise.answer()
+50
+>>> exercise.check(50).correct, exercise.check("50").correct, exercise.check(100).correct
+(True, True, False)
+>>> print(exercise.check(100).render("en"))  # doctest: +NORMALIZE_WHITESPACE
+**Predict, then check**
+<BLANKLINE>
+How many points does a single 5 score?
+<BLANKLINE>
+**Not quite.** You said 100; the engine says **50**.
+<BLANKLINE>
+`score([5])` → 50
+>>> exercise.check(...).correct is None  # no prediction yet: the answer is folded away
+True
+
+Everything shown goes through :mod:`dicelab.i18n`: ``render(lang)`` draws a value in any
+language, and ``str()``/``_repr_markdown_`` in the current one.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Integral, Real
+from typing import Any
+
+from dicelab.errors import IllegalMove
+from dicelab.i18n import Message, format_number, format_percent, msg, use_language
+
+__all__ = [
+    "CHOICE",
+    "KINDS",
+    "NUMBER",
+    "PERCENT",
+    "WHICH_BOXES",
+    "YES_NO",
+    "Example",
+    "Exercise",
+    "Feedback",
+    "Percent",
+    "Rule",
+    "RuleBook",
+    "Shown",
+    "Step",
+    "describe",
+    "dice_text",
+    "run_code",
+]
+
+NUMBER = "number"
+"""Answer kind: a whole number (points, dice, turns...)."""
+PERCENT = "percent"
+"""Answer kind: a chance, as a percentage (``27.8``, ``"27.8%"``) or a probability (``0.278``)."""
+YES_NO = "yes_no"
+"""Answer kind: ``True``/``False`` (or yes/no, in English or the current language)."""
+WHICH_BOXES = "boxes"
+"""Answer kind: one Penta box or several (ids such as ``"chance"``, or their names)."""
+CHOICE = "choice"
+"""Answer kind: one of the exercise's ``choices`` (an id, or its label)."""
+KINDS = (NUMBER, PERCENT, YES_NO, WHICH_BOXES, CHOICE)
+
+Namespace = Callable[[], dict[str, Any]]
+
+
+def _no_names() -> dict[str, Any]:
+    return {}
+
+
+# -- running engine code ------------------------------------------------------------------
+
+
+def run_code(code: str, namespace: dict[str, Any]) -> Any:
+    """Evaluate one line of lesson code in ``namespace`` and return its value.
+
+    The line is an expression, or ``name = expression`` (the name is then bound in
+    ``namespace`` for the following lines). The code shown to the learner is exactly the
+    code that runs.
+
+    >>> names = {"x": 2}
+    >>> run_code("y = x * 21", names), names["y"], run_code("y + 1", names)
+    (42, 42, 43)
+    """
+    tree = ast.parse(code, mode="exec")
+    if len(tree.body) != 1:
+        raise ValueError(f"a lesson step is one line of code, not {code!r}")
+    node = tree.body[0]
+    if (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+    ):
+        value = eval(compile(ast.Expression(node.value), "<lesson>", "eval"), namespace)
+        namespace[node.targets[0].id] = value
+        return value
+    if isinstance(node, ast.Expr):
+        return eval(compile(ast.Expression(node.value), "<lesson>", "eval"), namespace)
+    raise ValueError(f"a lesson step is an expression or `name = expression`, not {code!r}")
+
+
+# -- showing values -------------------------------------------------------------------------
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as the lessons write them (the same in every language).
+
+    >>> dice_text((1, 1, 3, 4, 6))
+    '1, 1, 3, 4, 6'
+    """
+    return ", ".join(str(int(die)) for die in dice)
+
+
+def _is_dice(value: object) -> bool:
+    return (
+        isinstance(value, tuple | list)
+        and 0 < len(value) <= 6
+        and all(isinstance(v, Integral) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)
+    )
+
+
+def _yes_no(value: bool) -> Message:
+    return msg("yes") if value else msg("no")
+
+
+def _box_name(box: str) -> Message:
+    from dicelab.penta.rules import BOX_NAMES
+
+    return msg(BOX_NAMES[box])
+
+
+def _is_box_mapping(value: object) -> bool:
+    from dicelab.penta.rules import BOXES as BOX_IDS
+
+    return isinstance(value, Mapping) and bool(value) and all(key in BOX_IDS for key in value)
+
+
+def _is_box_collection(value: object) -> bool:
+    from dicelab.penta.rules import BOXES as BOX_IDS
+
+    return (
+        isinstance(value, set | frozenset | list | tuple)
+        and bool(value)
+        and all(isinstance(item, str) and item in BOX_IDS for item in value)
+    )
+
+
+def describe(value: Any, lang: str | None = None) -> str:
+    """A value computed by the engine, written for a learner (Markdown) in ``lang``.
+
+    >>> describe({"aces": 2, "chance": 15}, "en")
+    '**Aces** 2 · **Chance** 15'
+    >>> describe(Fraction(5, 18), "fr")
+    '5/18 ≈ 27,8\\xa0%'
+    >>> describe(True, "en"), describe(293.4, "en"), describe((3, 3, 4, 6, 4), "en")
+    ('yes', '293.4', '3, 3, 4, 6, 4')
+    """
+    with use_language(lang) as code:
+        return _describe(value, code)
+
+
+def _describe(value: Any, lang: str) -> str:
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, IllegalMove):
+        return msg("Refused: {reason}", reason=value.message).render(lang)
+    if isinstance(value, bool):
+        return _yes_no(value).render(lang)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return format_number(int(value), lang)
+    if isinstance(value, Fraction) and 0 <= value <= 1:
+        return f"{value} ≈ {format_percent(float(value), lang)}"
+    if isinstance(value, Fraction):
+        return f"{value} ≈ {format_number(float(value), lang, decimals=2)}"
+    if isinstance(value, Integral):
+        return format_number(int(value), lang)
+    if isinstance(value, Real):
+        return format_number(float(value), lang, decimals=1)
+    special = _describe_engine_value(value, lang)
+    if special is not None:
+        return special
+    if _is_box_collection(value):
+        from dicelab.penta.rules import BOXES as BOX_IDS
+
+        ordered = [box for box in BOX_IDS if box in value]
+        return ", ".join(_box_name(box).render(lang) for box in ordered)
+    if _is_box_mapping(value):
+        parts = [
+            f"**{_box_name(box).render(lang)}** {_describe(v, lang)}" for box, v in value.items()
+        ]
+        joiner = "\n" if any(isinstance(v, Message) for v in value.values()) else " · "
+        if joiner == "\n":
+            return "\n".join(f"- {part}" for part in parts)
+        return joiner.join(parts)
+    if isinstance(value, Mapping):
+        if not value:
+            return msg("nothing").render(lang)
+        return " · ".join(f"{_key(k, lang)} → {_describe(v, lang)}" for k, v in value.items())
+    if _is_dice(value):
+        return dice_text(value)
+    if isinstance(value, tuple | list):
+        if not value:
+            return msg("nothing").render(lang)
+        return ", ".join(
+            f"({dice_text(item)})" if _is_dice(item) else _describe(item, lang) for item in value
+        )
+    return str(value)
+
+
+def _key(key: Any, lang: str) -> str:
+    if _is_dice(key):
+        return f"**{dice_text(key)}**"
+    return f"**{_describe(key, lang)}**"
+
+
+def _describe_engine_value(value: Any, lang: str) -> str | None:
+    """Scorecards, Farkle turns and situations, or ``None`` for anything else."""
+    module = type(value).__module__
+    if module == "dicelab.penta.scorecard":
+        return _describe_scorecard(value, lang)
+    if module == "dicelab.farkle.turn":
+        return _describe_turn(value, lang)
+    if module == "dicelab.farkle.situation":
+        return _describe_situation(value, lang)
+    return None
+
+
+def _describe_scorecard(card: Any, lang: str) -> str:
+    filled = _describe(card.filled, lang) if card.filled else msg("no box filled").render(lang)
+    total = msg(
+        "TOTAL {total} = upper boxes {upper} + upper bonus {upper_bonus} + lower boxes {lower} "
+        "+ Penta bonuses {penta_bonus}",
+        total=card.total,
+        upper=card.upper_total,
+        upper_bonus=card.upper_bonus,
+        lower=card.lower_total,
+        penta_bonus=card.penta_bonus,
+    )
+    return f"{filled}  \n{total.render(lang)}"
+
+
+def _describe_turn(turn: Any, lang: str) -> str:
+    if turn.lost:
+        from dicelab.farkle.game import TURN_LOST
+
+        return msg(
+            "«{banner}» The roll {dice} scores nothing: the {points} points of this turn are lost.",
+            banner=msg(TURN_LOST),
+            dice=dice_text(turn.last_roll),
+            points=turn.lost_points,
+        ).render(lang)
+    parts = [
+        msg(
+            "turn points {points}, dice in play {dice}",
+            points=turn.points,
+            dice=turn.dice_in_play,
+        ).render(lang)
+    ]
+    if turn.last_roll:
+        parts.insert(0, msg("last roll {dice}", dice=dice_text(turn.last_roll)).render(lang))
+    if turn.kept:
+        parts.append(msg("set aside now {dice}", dice=dice_text(turn.kept_dice)).render(lang))
+    if turn.hot_dice:
+        from dicelab.farkle.game import HOT_DICE
+
+        parts.append(f"**«{msg(HOT_DICE).render(lang)}»**")
+    return " · ".join(parts)
+
+
+def _describe_situation(situation: Any, lang: str) -> str:
+    totals = " · ".join(
+        msg("Player {n}: {total}", n=seat + 1, total=total).render(lang)
+        for seat, total in enumerate(situation.totals)
+    )
+    lines = [msg("Banked totals: {totals}.", totals=totals).render(lang)]
+    if situation.turn.last_roll:
+        lines.append(
+            msg("Turn: {turn}.", turn=_Plain(_describe_turn(situation.turn, lang))).render(lang)
+        )
+    if situation.is_over:
+        lines.append(msg("The game is over.").render(lang))
+    else:
+        lines.append(msg("Player {n} to play.", n=situation.current + 1).render(lang))
+    if situation.last_round and not situation.is_over:
+        from dicelab.farkle.game import LAST_ROUND
+
+        lines.append(f"**«{msg(LAST_ROUND).render(lang)}»**")
+    return " ".join(lines)
+
+
+# -- examples -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of engine code in a live example, with an optional caption before it.
+
+    ``refused`` marks a line whose point is that the engine refuses it (it raises
+    :class:`~dicelab.IllegalMove`, whose message is then shown).
+    """
+
+    code: str
+    caption: Message | None = None
+    refused: bool = False
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A step after running: its value, or the refusal it raised."""
+
+    step: Step
+    value: Any = None
+    error: IllegalMove | None = None
+
+    @property
+    def unexpected(self) -> bool:
+        """The step did not do what the lesson says (refused when it should not, or not)."""
+        return (self.error is not None) != self.step.refused
+
+    def render(self, lang: str) -> str:
+        lines = []
+        if self.step.caption is not None:
+            lines.append(self.step.caption.render(lang))
+        result = _describe(self.error if self.error is not None else self.value, lang)
+        lines.append(f"`{self.step.code}`")
+        lines.append(f"→ {result}")
+        return "  \n".join(lines)
+
+
+def _run_steps(steps: Sequence[Step], namespace: Namespace) -> tuple[Shown, ...]:
+    names = namespace()
+    shown = []
+    for step in steps:
+        try:
+            shown.append(Shown(step, run_code(step.code, names)))
+        except IllegalMove as error:
+            shown.append(Shown(step, error=error))
+    return tuple(shown)
+
+
+class _Renders:
+    """Shared display protocol: ``render(lang)`` Markdown, ``str()`` and Jupyter's repr."""
+
+    def render(self, lang: str | None = None) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def _repr_markdown_(self) -> str:
+        return self.render()
+
+
+@dataclass(frozen=True, repr=False)
+class Example(_Renders):
+    """A rule's live example: each step run by the engine just now, with its result."""
+
+    title: Message
+    shown: tuple[Shown, ...]
+
+    def render(self, lang: str | None = None) -> str:
+        with use_language(lang) as code:
+            head = msg("Live example: {title}", title=self.title).render(code)
+            body = "\n\n".join(f"{i}. {item.render(code)}" for i, item in enumerate(self.shown, 1))
+            return f"**{head}**\n\n{body}"
+
+    def __repr__(self) -> str:
+        return self.render()
+
+
+# -- exercises ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, repr=False)
+class Feedback(_Renders):
+    """The verdict on a prediction, shown under the question it answers.
+
+    ``correct`` is ``True`` (right), ``False`` (wrong) or ``None`` (not judged: no prediction
+    yet, or one that could not be read). ``details`` say what the engine computes and why;
+    ``reveal`` holds the engine's answer folded away (shown when no prediction was given, so a
+    learner who cannot edit the cell, as in Voilà, can predict in their head and then look).
+    """
+
+    correct: bool | None
+    headline: Message | None
+    details: tuple[Message | str, ...] = ()
+    expected: Any = None
+    prompt: Message | None = None
+    hint: tuple[Message, ...] = ()
+    reveal: tuple[Message | str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.correct)
+
+    def render(self, lang: str | None = None) -> str:
+        with use_language(lang) as code:
+            parts = []
+            if self.prompt is not None:
+                parts += [
+                    f"**{msg('Predict, then check').render(code)}**",
+                    self.prompt.render(code),
+                ]
+            if self.hint:
+                parts.append("*" + " ".join(item.render(code) for item in self.hint) + "*")
+            if self.headline is not None:
+                first, *rest = self.details or ("",)
+                line = f"**{self.headline.render(code)}**"
+                parts.append(f"{line} {_text(first, code)}" if first else line)
+                parts += [_text(item, code) for item in rest]
+            if self.reveal:
+                label = msg("Show the engine's answer").render(code)
+                body = "\n\n".join(_text(item, code) for item in self.reveal)
+                parts.append(f"<details><summary>{label}</summary>\n\n{body}\n\n</details>")
+            return "\n\n".join(parts)
+
+    def __repr__(self) -> str:
+        return self.render()
+
+
+def in_voila(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this kernel runs under Voilà (whose pages show outputs but no code to edit).
+
+    >>> in_voila({"SERVER_SOFTWARE": "voila/0.5.13"}), in_voila({})
+    (True, False)
+    """
+    environ = os.environ if environ is None else environ
+    return environ.get("SERVER_SOFTWARE", "").startswith("voila")
+
+
+def _text(item: Message | str, lang: str) -> str:
+    return item.render(lang) if isinstance(item, Message) else item
+
+
+class _Unreadable(ValueError):
+    """An answer that cannot be read as the exercise's kind of answer."""
+
+
+_KIND_HINTS = {
+    NUMBER: msg("Answer with a whole number, such as 25."),
+    PERCENT: msg('Answer with a percentage, such as 25 or "25%" (or a probability, such as 0.25).'),
+    YES_NO: msg("Answer True or False."),
+    WHICH_BOXES: msg(
+        'Answer with a box, such as "chance", or a list of boxes, such as ["aces", "twos"].'
+    ),
+    CHOICE: msg("Answer with one of: {choices}."),
+}
+
+
+@dataclass(frozen=True, repr=False)
+class Exercise(_Renders):
+    """A "predict, then check" question whose answer the engine computes.
+
+    * ``prompt``: the question (an i18n message);
+    * ``code``: one line of engine code whose value is the correct answer;
+    * ``kind``: how answers are read and compared (:data:`NUMBER`, :data:`PERCENT`,
+      :data:`YES_NO`, :data:`WHICH_BOXES`, :data:`CHOICE`);
+    * ``setup``: lines run before ``code`` (``name = expression``);
+    * ``why``: a line of engine code whose value explains the answer (shown in the feedback);
+    * ``choices``: for :data:`CHOICE`, ``(id, label)`` pairs;
+    * ``tolerance``: for :data:`PERCENT`, how far (as a probability) a prediction may be off;
+    * ``namespace``: the names the code may use (the game's engine).
+
+    A dashboard can build its own input from ``kind`` and ``choices`` and call :meth:`check`.
+    """
+
+    id: str
+    prompt: Message
+    code: str
+    kind: str
+    setup: tuple[str, ...] = ()
+    why: str | None = None
+    choices: tuple[tuple[str, Message], ...] = ()
+    tolerance: float = 0.01
+    namespace: Namespace = field(default=_no_names, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown answer kind {self.kind!r}: one of {KINDS}")
+        if self.kind == CHOICE and not self.choices:
+            raise ValueError("a choice exercise needs choices")
+
+    # -- what the engine says ----------------------------------------------------------------
+    def _names(self) -> dict[str, Any]:
+        names = self.namespace()
+        for line in self.setup:
+            run_code(line, names)
+        return names
+
+    def answer(self) -> Any:
+        """The correct answer, computed by the engine now (in the form of :attr:`kind`)."""
+        return self._normal(run_code(self.code, self._names()))
+
+    def explanation(self) -> Any:
+        """The value of the ``why`` line (``None`` without one)."""
+        return None if self.why is None else run_code(self.why, self._names())
+
+    @property
+    def hint(self) -> Message:
+        """How to write an answer."""
+        if self.kind == CHOICE:
+            labels = ", ".join("{" + f"c{i}" + "}" for i in range(len(self.choices)))
+            names = {f"c{i}": label for i, (_, label) in enumerate(self.choices)}
+            return msg(_KIND_HINTS[CHOICE].msgid, choices=Message(labels, names))
+        return _KIND_HINTS[self.kind]
+
+    # -- checking a prediction ---------------------------------------------------------------
+    def check(self, answer: Any = ...) -> Feedback:
+        """Judge a prediction against the engine; the feedback says right or wrong, and why.
+
+        ``...`` or ``None`` means "no prediction yet": nothing is revealed.
+        """
+        if answer is ... or answer is None:
+            if in_voila():
+                hint: tuple[Message, ...] = (
+                    msg("Make your prediction, then open the engine's answer."),
+                )
+            else:
+                hint = (
+                    msg("Write your prediction in place of `...` in this cell, then run it."),
+                    self.hint,
+                )
+            return Feedback(None, None, prompt=self.prompt, hint=hint, reveal=self._reasons())
+        try:
+            given = self._read(answer)
+        except _Unreadable:
+            return Feedback(
+                None, msg("This answer cannot be read."), (self.hint,), prompt=self.prompt
+            )
+        expected = self.answer()
+        right = self._same(given, expected)
+        if right:
+            headline = msg("Right!")
+            first: Message = msg("The engine says so too:")
+        else:
+            headline = msg("Not quite.")
+            first = msg(
+                "You said {given}; the engine says **{expected}**.",
+                given=Percent(given) if self.kind == PERCENT else self._shown(given),
+                expected=self._shown(expected),
+            )
+        details = (first, *self._reasons(expected))
+        return Feedback(right, headline, details, expected, prompt=self.prompt)
+
+    def _reasons(self, expected: Any = ...) -> tuple[Message, ...]:
+        """The engine's answer and the explanation, as code lines with their values."""
+        if expected is ...:
+            expected = self.answer()
+        reasons = [_Code(self.code, self._shown(expected))]
+        if self.why is not None:
+            reasons.append(_Code(self.why, self.explanation()))
+        return tuple(reasons)
+
+    def _shown(self, value: Any) -> Message:
+        """An answer as the learner reads it (a choice by its label)."""
+        if self.kind == CHOICE:
+            return dict(self.choices).get(value) or _Described(value)
+        return _Described(value)
+
+    def _read(self, answer: Any) -> Any:
+        reader = {
+            NUMBER: _read_number,
+            PERCENT: _read_percent,
+            YES_NO: _read_yes_no,
+            WHICH_BOXES: _read_boxes,
+            CHOICE: self._read_choice,
+        }[self.kind]
+        return reader(answer)
+
+    def _normal(self, value: Any) -> Any:
+        """The engine's value in the exercise's form (e.g. a set of boxes)."""
+        if self.kind == WHICH_BOXES:
+            return _read_boxes(value)
+        if self.kind == YES_NO:
+            return bool(value)
+        if self.kind == PERCENT:
+            return value if isinstance(value, Fraction) else Fraction(value)
+        return value
+
+    def _same(self, given: Any, expected: Any) -> bool:
+        if self.kind == PERCENT:
+            return abs(float(given) - float(expected)) <= self.tolerance + 1e-12
+        return given == expected
+
+    def _read_choice(self, answer: Any) -> str:
+        if isinstance(answer, str):
+            wanted = _fold(answer)
+            for key, label in self.choices:
+                if wanted in (_fold(key), _fold(label.render()), _fold(label.render("en"))):
+                    return key
+        raise _Unreadable(answer)
+
+    # -- display -------------------------------------------------------------------------
+    def render(self, lang: str | None = None, hint: bool = True) -> str:
+        """The question, headed "Predict, then check", and (``hint``) how to write an answer."""
+        with use_language(lang) as code:
+            head = msg("Predict, then check").render(code)
+            parts = [f"**{head}**", self.prompt.render(code)]
+            if hint:
+                parts.append(f"*{self.hint.render(code)}*")
+            return "\n\n".join(parts)
+
+    def __repr__(self) -> str:
+        return self.render()
+
+
+class _Described(Message):
+    """A value that renders itself with :func:`describe` (a message parameter, no text)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__("{value}", {"value": value})
+
+    def render(self, lang: str | None = None) -> str:
+        return describe(self.params["value"], lang)
+
+
+class _Plain(Message):
+    """Text already written in the right language (a message parameter)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("{text}", {"text": text})
+
+    def render(self, lang: str | None = None) -> str:
+        return self.params["text"]
+
+
+class Percent(Message):
+    """A chance as a message parameter, written as a percentage in the language rendered.
+
+    >>> from dicelab.i18n import msg
+    >>> msg("about {p}", p=Percent(Fraction(5, 216))).render("fr")
+    'about 2,3\xa0%'
+    """
+
+    def __init__(self, value: Any) -> None:
+        super().__init__("{value}", {"value": value})
+
+    def render(self, lang: str | None = None) -> str:
+        return format_percent(float(self.params["value"]), lang)
+
+
+class _Code(Message):
+    """A line of engine code with the value it gave (a message with no text to translate)."""
+
+    def __init__(self, code: str, value: Any) -> None:
+        super().__init__("`{code}` → {value}", {"code": code, "value": value})
+
+    def render(self, lang: str | None = None) -> str:
+        value = self.params["value"]
+        shown = value.render(lang) if isinstance(value, Message) else describe(value, lang)
+        return f"`{self.params['code']}` → {shown}"
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace("_", " ").split()).casefold()
+
+
+_GROUPED = re.compile(r"^[+-]?\d{1,3}([ ,.'\u00a0\u202f]\d{3})+$")
+
+
+def _read_number(answer: Any) -> int:
+    if isinstance(answer, bool):
+        raise _Unreadable(answer)
+    if isinstance(answer, Integral):
+        return int(answer)
+    if isinstance(answer, Real) and float(answer).is_integer():
+        return int(answer)
+    if isinstance(answer, str):
+        text = answer.strip()
+        if _GROUPED.match(text):
+            text = re.sub(r"[ ,.'\u00a0\u202f]", "", text)
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    raise _Unreadable(answer)
+
+
+def _read_percent(answer: Any) -> Fraction:
+    if isinstance(answer, bool):
+        raise _Unreadable(answer)
+    if isinstance(answer, str):
+        text = answer.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+        percent = text.endswith("%")
+        text = text.rstrip("%").replace(",", ".")
+        try:
+            value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise _Unreadable(answer) from None
+    elif isinstance(answer, Real):
+        value, percent = Fraction(answer).limit_denominator(10**9), False
+    else:
+        raise _Unreadable(answer)
+    if percent or value > 1:
+        value /= 100  # "27.8%" and 27.8 both mean 27.8 %
+    if not 0 <= value <= 1:
+        raise _Unreadable(answer)
+    return value
+
+
+def _read_yes_no(answer: Any) -> bool:
+    if isinstance(answer, bool) or type(answer).__name__ == "bool_":
+        return bool(answer)
+    if isinstance(answer, str):
+        word = _fold(answer)
+        if word in ("yes", "true", _fold(msg("yes").render())):
+            return True
+        if word in ("no", "false", _fold(msg("no").render())):
+            return False
+    raise _Unreadable(answer)
+
+
+def _read_boxes(answer: Any) -> frozenset[str]:
+    from dicelab.penta.rules import BOX_NAMES
+
+    items = [answer] if isinstance(answer, str) else answer
+    try:
+        items = list(items)
+    except TypeError:
+        raise _Unreadable(answer) from None
+    found = set()
+    for item in items:
+        if not isinstance(item, str):
+            raise _Unreadable(answer)
+        wanted = _fold(item)
+        for box, name in BOX_NAMES.items():
+            if wanted in (_fold(box), _fold(name), _fold(msg(name).render())):
+                found.add(box)
+                break
+        else:
+            raise _Unreadable(answer)
+    if not found:
+        raise _Unreadable(answer)
+    return frozenset(found)
+
+
+# -- rules and rule books ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, repr=False)
+class Rule(_Renders):
+    """One rule of a game's spec, in spec order: ``number`` (1-based), ``id``, ``title``,
+    ``text`` (paragraphs; Markdown), the live example's ``steps`` and the ``exercise``."""
+
+    game: str
+    number: int
+    id: str
+    title: Message
+    text: tuple[Message, ...]
+    steps: tuple[Step, ...]
+    exercise: Exercise
+    namespace: Namespace = field(default=_no_names, compare=False)
+
+    def example(self) -> Example:
+        """Run the example's engine code now and return it with its results."""
+        return Example(self.title, _run_steps(self.steps, self.namespace))
+
+    def render(self, lang: str | None = None) -> str:
+        """The card: a numbered heading and the text, in ``lang``."""
+        with use_language(lang) as code:
+            heading = f"### {self.number}. {self.title.render(code)}"
+            return "\n\n".join([heading, *(part.render(code) for part in self.text)])
+
+    def __repr__(self) -> str:
+        return f"<Rule {self.game}/{self.id}: {self.title.render('en')}>"
+
+
+class RuleBook(Sequence[Rule], _Renders):
+    """The rules of one game in spec order; ``book[3]`` or ``book["sacrifice"]``."""
+
+    def __init__(
+        self, game: str, title: Message, intro: Sequence[Message], rules: Sequence[Rule]
+    ) -> None:
+        self.game = game
+        self.title = title
+        self.intro = tuple(intro)
+        self._rules = tuple(rules)
+        self._by_id = {rule.id: rule for rule in self._rules}
+        if len(self._by_id) != len(self._rules):
+            raise ValueError(f"duplicate rule ids in {game}")
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __getitem__(self, key: int | str | slice) -> Any:
+        if isinstance(key, str):
+            try:
+                return self._by_id[key]
+            except KeyError:
+                raise KeyError(f"no rule {key!r}: the rules are {', '.join(self.ids)}") from None
+        return self._rules[key]
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The rule ids, in order."""
+        return tuple(rule.id for rule in self._rules)
+
+    @property
+    def exercises(self) -> tuple[Exercise, ...]:
+        """Every rule's exercise, in order."""
+        return tuple(rule.exercise for rule in self._rules)
+
+    def render(self, lang: str | None = None) -> str:
+        """The title, the introduction and the list of rules."""
+        with use_language(lang) as code:
+            lines = [f"## {self.title.render(code)}", *(m.render(code) for m in self.intro)]
+            lines.append("\n".join(f"{r.number}. {r.title.render(code)}" for r in self._rules))
+            return "\n\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<RuleBook {self.game}: {len(self)} rules>"

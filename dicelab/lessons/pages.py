@@ -1,0 +1,194 @@
+"""The start page, the page's language, and a display helper for notebooks.
+
+Voilà hands a page's query string to the kernel as ``QUERY_STRING``, so a notebook opened at
+``.../penta_rules.ipynb?lang=ca`` can draw its cards in Catalan:
+
+>>> page_language(environ={"QUERY_STRING": "lang=en"})
+'en'
+>>> page_language(environ={"QUERY_STRING": "", "LANG": "C"})
+'en'
+
+Nothing here imports IPython or ipywidgets until a notebook asks for a display object.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs
+
+from dicelab.i18n import (
+    Message,
+    available_languages,
+    language_from_environment,
+    msg,
+    normalize_language,
+    set_language,
+    use_language,
+)
+
+__all__ = [
+    "APPS",
+    "LESSONS",
+    "Page",
+    "page_language",
+    "query_language",
+    "show",
+    "start_page",
+    "use_page_language",
+]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A notebook of the ``notebooks/`` folder: its file name, title and what it is for."""
+
+    notebook: str
+    title: Message
+    description: Message
+
+
+APPS = (
+    Page(
+        "penta_play.ipynb",
+        msg("Play Penta"),
+        msg("Roll, hold and score a game of Penta, alone, with friends or against the computer."),
+    ),
+    Page(
+        "penta_scoring.ipynb",
+        msg("Penta scoring inspector"),
+        msg("Put any dice on any scorecard and see what every box would score, and why."),
+    ),
+    Page(
+        "farkle_play.ipynb",
+        msg("Play Farkle"),
+        msg("Roll, set aside and bank: 1 to 6 players and the computer on one device."),
+    ),
+    Page(
+        "farkle_risk.ipynb",
+        msg("Farkle risk explorer"),
+        msg("How likely is a farkle, and when is it best to stop? Exact chances and strategies."),
+    ),
+)
+"""The Voilà apps, in the order the start page lists them."""
+
+LESSONS = (
+    Page(
+        "penta_rules.ipynb",
+        msg("The rules of Penta"),
+        msg("Every rule, step by step, with live examples and questions to predict, then check."),
+    ),
+    Page(
+        "farkle_rules.ipynb",
+        msg("The rules of Farkle"),
+        msg("Every rule, step by step, with live examples and questions to predict, then check."),
+    ),
+)
+"""The rules notebooks."""
+
+
+def query_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The shipped language named by ``lang=`` in ``$QUERY_STRING``, else ``None``.
+
+    >>> query_language({"QUERY_STRING": "lang=en&x=1"}), query_language({"QUERY_STRING": "x=1"})
+    ('en', None)
+    """
+    environ = os.environ if environ is None else environ
+    for value in parse_qs(environ.get("QUERY_STRING", "").lstrip("?")).get("lang", []):
+        code = normalize_language(value) if value else ""
+        if code in available_languages():
+            return code
+    return None
+
+
+def page_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language to draw a page in: ``?lang=`` (under Voilà), else the environment's
+    (``LANGUAGE``, ``LC_ALL``, ``LANG``), else English.
+
+    A notebook's first cell sets it with ``set_language(page_language())``.
+    """
+    environ = os.environ if environ is None else environ
+    return query_language(environ) or language_from_environment(environ)
+
+
+def use_page_language(environ: Mapping[str, str] | None = None) -> None:
+    """Draw everything that follows in the page's language (:func:`page_language`).
+
+    The first cell of a rules notebook calls it; it returns nothing, so the page shows nothing.
+    """
+    set_language(page_language(environ))
+
+
+def _autonym(code: str) -> str:
+    try:
+        from babel import Locale
+
+        return Locale.parse(code).get_display_name(code).capitalize()
+    except Exception:
+        return code
+
+
+def _link(page: Page, query: str, lang: str) -> str:
+    return f"- [{page.title.render(lang)}]({page.notebook}{query}): {page.description.render(lang)}"
+
+
+@dataclass(frozen=True)
+class StartPage:
+    """What ``00_start_here.ipynb`` shows: what is here and a link to every app and lesson.
+
+    Links are relative (``penta_play.ipynb``) so that they work in Voilà's pages and in
+    JupyterLab; when the page was opened with ``?lang=xx``, every link keeps it.
+    """
+
+    lang_in_url: str | None = None
+
+    def render(self, lang: str | None = None) -> str:
+        with use_language(lang) as code:
+            query = f"?lang={self.lang_in_url}" if self.lang_in_url else ""
+            parts = [
+                msg(
+                    "dicelab teaches probability with two dice games, Penta (five dice, a "
+                    "scorecard of thirteen boxes) and Farkle (six dice, push your luck). Every "
+                    "number you see is computed by an exact engine: the apps never guess."
+                ).render(code),
+                f"### {msg('Apps').render(code)}",
+                "\n".join(_link(page, query, code) for page in APPS),
+                f"### {msg('Rules, step by step').render(code)}",
+                "\n".join(_link(page, query, code) for page in LESSONS),
+            ]
+            languages = available_languages()
+            if len(languages) > 1:
+                links = " · ".join(
+                    f"[{_autonym(other)}](00_start_here.ipynb?lang={other})" for other in languages
+                )
+                parts.append(f"{msg('Languages:').render(code)} {links}")
+            return "\n\n".join(parts)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def _repr_markdown_(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return self.render()
+
+
+def start_page(environ: Mapping[str, str] | None = None) -> StartPage:
+    """The start page, in the page's language (see :func:`page_language`).
+
+    >>> text = start_page(environ={"QUERY_STRING": "lang=en"}).render("en")
+    >>> "[Play Penta](penta_play.ipynb?lang=en)" in text
+    True
+    """
+    return StartPage(query_language(environ))
+
+
+def show(item: Any, lang: str | None = None) -> Any:
+    """An IPython ``Markdown`` display of a card, example, exercise, feedback or page, in
+    ``lang`` (default: the current language). IPython is imported only here."""
+    from IPython.display import Markdown
+
+    return Markdown(item.render(lang))

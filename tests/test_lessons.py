@@ -1,0 +1,446 @@
+"""The lessons: rule cards in spec order, live examples, exercises checked by the engine.
+
+The rule sheets' own examples are checked here against the sheets' numbers (an independent
+source); every exercise's answer is shown to come from the engine by changing the engine
+under it; every text is shown to go through the i18n layer with a pseudo-language.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from dicelab import i18n
+from dicelab.i18n.catalog import Catalog
+from dicelab.lessons import (
+    APPS,
+    CHOICE,
+    LESSONS,
+    NUMBER,
+    PERCENT,
+    WHICH_BOXES,
+    YES_NO,
+    Exercise,
+    farkle_rules,
+    page_language,
+    penta_rules,
+    show,
+    start_page,
+)
+from dicelab.lessons.cards import describe, in_voila, run_code
+
+PENTA_ORDER = (
+    "turn",
+    "upper_boxes",
+    "lower_boxes",
+    "upper_bonus",
+    "penta_bonus",
+    "total",
+    "sacrifice",
+    "joker",
+    "presets",
+)
+FARKLE_ORDER = (
+    "roll",
+    "turn_lost",
+    "set_aside",
+    "one_roll",
+    "bank_or_roll",
+    "hot_dice",
+    "scoring_table",
+    "farkle_chances",
+    "last_round",
+    "players",
+)
+
+
+def all_rules():
+    return [*penta_rules(), *farkle_rules()]
+
+
+def rule_ids():
+    return [f"{rule.game}/{rule.id}" for rule in all_rules()]
+
+
+def find(rule_id: str):
+    game, name = rule_id.split("/")
+    return (penta_rules() if game == "penta" else farkle_rules())[name]
+
+
+# -- structure ------------------------------------------------------------------------------------
+
+
+def test_one_card_per_rule_of_each_spec_in_order():
+    assert penta_rules().ids == PENTA_ORDER
+    assert farkle_rules().ids == FARKLE_ORDER
+    for book in (penta_rules(), farkle_rules()):
+        assert [rule.number for rule in book] == list(range(1, len(book) + 1))
+        assert book[0] is not None and book[book.ids[-1]].number == len(book)
+        with pytest.raises(KeyError, match="the rules are"):
+            book["no such rule"]
+
+
+@pytest.mark.parametrize("rule_id", rule_ids())
+def test_every_card_has_a_title_a_text_an_example_and_an_exercise(rule_id):
+    rule = find(rule_id)
+    card = rule.render("en")
+    assert card.startswith(f"### {rule.number}. {rule.title.render('en')}")
+    assert len(card.split("\n\n")) >= 2
+    assert rule.steps and rule.exercise.prompt.render("en")
+
+
+# -- live examples --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule_id", rule_ids())
+def test_every_example_runs_and_does_what_its_caption_says(rule_id):
+    example = find(rule_id).example()
+    assert len(example.shown) == len(find(rule_id).steps)
+    for shown in example.shown:
+        assert not shown.unexpected, (shown.step.code, shown.error)
+        if shown.step.refused:
+            assert "Refused:" in shown.render("en")
+    text = example.render("en")
+    for step in find(rule_id).steps:
+        assert f"`{step.code}`" in text  # the code shown is the code run
+
+
+def test_steps_are_one_line_of_code_and_bind_names():
+    names: dict = {}
+    assert run_code("x = 6 * 7", names) == 42 and names["x"] == 42
+    with pytest.raises(ValueError, match="one line"):
+        run_code("x = 1\ny = 2", names)
+    with pytest.raises(ValueError, match="expression"):
+        run_code("import os", names)
+
+
+# -- the rule sheets' examples, against the sheets' own numbers -----------------------------------
+
+
+def values(rule_id: str) -> list:
+    return [shown.value for shown in find(rule_id).example().shown]
+
+
+def test_penta_sacrifice_example_of_the_sheets():
+    # 1, 1, 3, 4, 6: only a few boxes give points; Full house or Large straight would give 0.
+    options, sacrificed, _, late, must, message = values("penta/sacrifice")
+    assert {box for box, points in options.items() if points > 0} == {
+        "aces",
+        "threes",
+        "fours",
+        "sixes",
+        "chance",
+    }
+    assert options["full_house"] == 0 and options["large_straight"] == 0
+    assert sacrificed.filled == {"large_straight": 0}
+    assert set(late.values()) == {0} and must is True
+    assert message.render("en") == "No open box scores points: you must sacrifice one"
+    text = find("penta/sacrifice").render("en")
+    assert "1, 1, 3, 4, 6" in text and "No open box scores points" in text
+
+
+def test_penta_joker_examples_of_the_sheets():
+    # Five 4s: Fours open -> only Fours, 20 + 100; Fours filled -> lower boxes (Full house 25,
+    # Small straight 30, Large straight 40, the others the sum 20); lower full -> another upper
+    # box for 0, the 100 kept; Penta at 0 -> ordinary roll, Large straight 0.
+    fours_open, fours_filled, lower_full, penta_zero = values("penta/joker")
+    assert fours_open == {"fours": 20 + 100}
+    assert fours_filled == {
+        "three_of_a_kind": 120,
+        "four_of_a_kind": 120,
+        "full_house": 125,
+        "small_straight": 130,
+        "large_straight": 140,
+        "chance": 120,
+    }
+    assert lower_full["aces"] == 100 and "fours" not in lower_full
+    assert set(lower_full) <= {"aces", "twos", "threes", "fives", "sixes"}
+    assert penta_zero.render("en").startswith("Not five consecutive faces: 0 points.")
+
+
+def test_penta_bonus_examples_of_the_sheets():
+    # 63 is three dice of each face; 35 points of bonus.
+    _, (upper, bonus), short = values("penta/upper_bonus")
+    assert (upper, bonus, short) == (3 + 6 + 9 + 12 + 15 + 18, 35, 0)
+    # 100 more for each Penta after the first; none with the Penta box at 0.
+    first, second, third, sacrificed = values("penta/penta_bonus")
+    assert [card.penta_bonus for card in (first, second, third)] == [0, 100, 200]
+    assert third.total == 50 + 20 + 10 + 200 and sacrificed == 0
+
+
+def test_farkle_examples_of_the_sheet():
+    options, refused, _ = values("farkle/set_aside")
+    assert options == {(1,): 100}  # with 1, 2, 3, 4, 6, 6 only the 1 may be set aside
+    assert refused is None and "The 2 cannot count" in find("farkle/set_aside").example().render(
+        "en"
+    )
+    _, _, after_third, triple = values("farkle/one_roll")
+    assert after_third.points == 50 + 50 + 50 != triple  # two 5s then a third: not a triple
+    hot, _ = values("farkle/hot_dice")
+    assert hot.hot_dice and hot.dice_in_play == 6 and hot.points == 1500
+    lost, _, after = values("farkle/turn_lost")
+    assert lost.lost and lost.lost_points == 100 and after.totals == (1200, 800)
+    six, one, every, _ = values("farkle/farkle_chances")
+    assert (round(float(six) * 100, 1), round(float(one) * 100, 1)) == (2.3, 66.7)
+    assert every == sorted(every, reverse=True)
+    text = find("farkle/farkle_chances").render("en")
+    assert "2.3%" in text and "66.7%" in text
+    _, banked, to_play = values("farkle/last_round")
+    assert banked.last_round and to_play == (1, 2)
+    assert "Last round!" in find("farkle/last_round").render("en")
+    assert "Humans + 1 AI" in find("farkle/players").render("en")
+    assert "Turn lost!" in find("farkle/turn_lost").render("en")
+    assert "Hot dice!" in find("farkle/hot_dice").render("en")
+
+
+# -- exercises ------------------------------------------------------------------------------------
+
+
+def a_wrong_answer(exercise: Exercise):
+    right = exercise.answer()
+    if exercise.kind == NUMBER:
+        return right + 1
+    if exercise.kind == PERCENT:
+        return float(right) + (0.2 if right < Fraction(1, 2) else -0.2)
+    if exercise.kind == YES_NO:
+        return not right
+    if exercise.kind == CHOICE:
+        return next(key for key, _ in exercise.choices if key != right)
+    assert exercise.kind == WHICH_BOXES
+    return ["chance"] if right != {"chance"} else ["aces"]
+
+
+@pytest.mark.parametrize("rule_id", rule_ids())
+def test_every_exercise_accepts_the_engine_answer_only(rule_id):
+    exercise = find(rule_id).exercise
+    right = exercise.answer()
+    feedback = exercise.check(right if exercise.kind != WHICH_BOXES else sorted(right))
+    assert feedback.correct is True and bool(feedback)
+    assert feedback.render("en").count("**Right!**") == 1
+    wrong = exercise.check(a_wrong_answer(exercise))
+    assert wrong.correct is False and "**Not quite.**" in wrong.render("en")
+    assert f"`{exercise.code}`" in wrong.render("en")  # the engine's line, to run oneself
+
+
+@pytest.mark.parametrize("rule_id", rule_ids())
+def test_no_prediction_folds_the_answer_away(rule_id, monkeypatch):
+    exercise = find(rule_id).exercise
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    feedback = exercise.check(...)
+    assert feedback.correct is None and feedback.expected is None
+    text = feedback.render("en")
+    before, _, folded = text.partition("<details>")
+    assert "in place of `...`" in before and exercise.code not in before
+    assert f"`{exercise.code}`" in folded and folded.rstrip().endswith("</details>")
+    assert exercise.check(None).correct is None
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")  # no cell to edit under Voilà
+    assert in_voila() and "in place of" not in exercise.check(...).render("en")
+
+
+def test_answers_are_read_in_the_forms_a_learner_writes():
+    chances = farkle_rules()["farkle_chances"].exercise  # 5/18 = 27.8 %
+    for answer in ("27.8%", "27,8 %", 0.278, Fraction(5, 18), 27.8, "28", "5/18"):
+        assert chances.check(answer).correct is True, answer
+    for answer in ("30%", 0.25, 40):
+        assert chances.check(answer).correct is False, answer
+    for answer in ("lots", True, [1], "150%"):
+        assert chances.check(answer).correct is None, answer
+    total = penta_rules()["total"].exercise
+    number = total.answer()
+    assert total.check(f"{number:,}").correct is True and total.check(str(number)).correct
+    assert total.check(float(number)).correct is True and total.check("x").correct is None
+    assert total.check(True).correct is None
+    bank = farkle_rules()["bank_or_roll"].exercise
+    assert bank.check(bank.answer().upper()).correct is True and bank.check("wait").correct is None
+    computer = farkle_rules()["players"].exercise
+    right = computer.answer()
+    assert computer.check("yes" if right else "no").correct is True
+    assert computer.check("maybe").correct is None
+    joker = penta_rules()["joker"].exercise
+    assert joker.check("Twos").correct is True and joker.check("TWOS").correct is True
+    assert joker.check(["twos", "chance"]).correct is False
+    assert joker.check("Yahtzee").correct is None and joker.check(7).correct is None
+
+
+def test_exercise_answers_come_from_the_engine(monkeypatch):
+    """Change the engine under the lessons: every answer follows it."""
+    from dicelab.farkle import scoring, turn
+    from dicelab.farkle.risk import OptimalTurn
+    from dicelab.penta import scorecard
+
+    real_options = scorecard.Scorecard.options
+    monkeypatch.setattr(
+        scorecard.Scorecard,
+        "options",
+        lambda self, dice: {box: points + 1000 for box, points in real_options(self, dice).items()},
+    )
+    assert penta_rules()["upper_boxes"].exercise.answer() == 6 + 1000
+    monkeypatch.setattr(scoring, "farkle_chance", lambda n, rules=None: Fraction(1, 2))
+    assert farkle_rules()["farkle_chances"].exercise.answer() == Fraction(1, 2)
+    monkeypatch.setattr(scoring, "score", lambda dice, rules=None: 7)
+    assert farkle_rules()["scoring_table"].exercise.answer() == 7
+    monkeypatch.setattr(OptimalTurn, "should_bank", lambda self, points, n: False)
+    assert farkle_rules()["bank_or_roll"].exercise.answer() == "roll"
+    real_dice = turn.Turn.dice_in_play.fget
+    more = property(lambda self: real_dice(self) + 36 if self.kept else real_dice(self))
+    monkeypatch.setattr(turn.Turn, "dice_in_play", more)
+    assert farkle_rules()["hot_dice"].exercise.answer() == 42
+
+
+def test_exercise_answers_agree_with_independent_counts():
+    # At least one 6 among two dice: 1 - (5/6)^2.
+    assert penta_rules()["turn"].exercise.answer() == 1 - Fraction(5, 6) ** 2
+
+    # Three dice farkle when no 1, no 5 and no triple shows.
+    def scores(roll):
+        return 1 in roll or 5 in roll or len(set(roll)) == 1
+
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    farkles = Fraction(sum(not scores(roll) for roll in rolls), len(rolls))
+    assert farkle_rules()["farkle_chances"].exercise.answer() == farkles
+    # 2, 2, 5, 2, 6 in Twos: three 2s.
+    assert penta_rules()["upper_boxes"].exercise.answer() == 6
+    # A Penta bonus of 100 on top of five 6s in Sixes.
+    assert penta_rules()["penta_bonus"].exercise.answer() == 30 + 100
+    # 1, 1 then 1 from another roll: singles, not three 1s.
+    assert farkle_rules()["one_roll"].exercise.answer() == 300
+
+
+def test_a_choice_exercise_needs_choices_and_kinds_are_known():
+    from dicelab.i18n import msg
+
+    with pytest.raises(ValueError, match="choices"):
+        Exercise("x", msg("Roll"), "1", CHOICE)
+    with pytest.raises(ValueError, match="kind"):
+        Exercise("x", msg("Roll"), "1", "essay")
+
+
+# -- i18n -----------------------------------------------------------------------------------------
+
+
+class Marked(Catalog):
+    """A pseudo-language: every message comes back inside ⟦ ⟧."""
+
+    def gettext(self, msgid: str) -> str:
+        return f"⟦{msgid}⟧"
+
+    def ngettext(self, singular, plural, n, rule=None):
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+
+@pytest.fixture
+def pseudo_language(monkeypatch):
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda lang: Marked() if lang == "qq" else real(lang))
+    return "qq"
+
+
+def untranslated(text: str) -> list[str]:
+    """Words left outside every message once code, markers and links to languages are gone."""
+    text = re.sub(r"\[[^\]]*\]\(00_start_here\.ipynb\?lang=\w+\)", "", text)
+    text = re.sub(r"`[^`]*`", "", text)
+    while True:
+        stripped = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if stripped == text:
+            break
+        text = stripped
+    text = re.sub(r"</?(details|summary)>|\(\w+\.ipynb(\?lang=\w+)?\)", "", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+@pytest.mark.parametrize("rule_id", rule_ids())
+def test_every_text_shown_goes_through_i18n(rule_id, pseudo_language, monkeypatch):
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    rule = find(rule_id)
+    exercise = rule.exercise
+    shown = [
+        rule.render(pseudo_language),
+        rule.example().render(pseudo_language),
+        exercise.render(pseudo_language),
+        exercise.check(...).render(pseudo_language),
+        exercise.check(exercise.answer() if exercise.kind != WHICH_BOXES else "twos").render(
+            pseudo_language
+        ),
+        exercise.check(a_wrong_answer(exercise)).render(pseudo_language),
+        exercise.check(object()).render(pseudo_language),
+    ]
+    for text in shown:
+        assert untranslated(text) == [], text
+
+
+def test_books_and_start_page_go_through_i18n(pseudo_language):
+    for text in (
+        penta_rules().render(pseudo_language),
+        farkle_rules().render(pseudo_language),
+        start_page({"QUERY_STRING": "lang=en"}).render(pseudo_language),
+    ):
+        assert untranslated(text) == [], text
+
+
+def test_values_are_written_as_the_language_writes_numbers():
+    assert describe(10000, "fr") == "10\u202f000"
+    assert describe(Fraction(5, 216), "ca").endswith("2,3\u00a0%")
+    assert describe({"aces": 2}, "en") == "**Aces** 2"
+
+
+def test_lesson_messages_are_in_the_template():
+    from dicelab.i18n.extract import TEMPLATE, collect
+
+    template = TEMPLATE.read_text(encoding="utf-8")
+    ours = [msgid for (msgid, _), places in collect().items() if "lessons" in " ".join(places)]
+    assert len(ours) > 100
+    missing = [m for m in ours if "msgid " + _quoted(m) not in template]
+    assert missing == []
+
+
+def _quoted(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+# -- pages, display, layering ---------------------------------------------------------------------
+
+
+def test_page_language_follows_the_url_then_the_environment():
+    assert page_language({"QUERY_STRING": "lang=en", "LANG": "C"}) == "en"
+    assert page_language({"QUERY_STRING": "lang=zz", "LANG": "C"}) == "en"
+    assert page_language({"QUERY_STRING": "", "LANG": "C"}) == "en"
+
+
+def test_start_page_links_every_app_and_lesson_relatively():
+    text = start_page({"QUERY_STRING": ""}).render("en")
+    for page in (*APPS, *LESSONS):
+        assert f"]({page.notebook})" in text
+    kept = start_page({"QUERY_STRING": "lang=en"}).render("en")
+    assert "](penta_play.ipynb?lang=en)" in kept
+
+
+def test_show_returns_ipython_markdown_of_the_card():
+    from IPython.display import Markdown
+
+    rule = penta_rules()["joker"]
+    shown = show(rule, "en")
+    assert isinstance(shown, Markdown) and shown.data == rule.render("en")
+    assert rule._repr_markdown_() == rule.render()
+    assert repr(rule) == "<Rule penta/joker: The joker>"
+
+
+def test_lessons_need_neither_ipywidgets_nor_ipython():
+    code = (
+        "import sys\n"
+        "sys.modules['ipywidgets'] = None\n"
+        "sys.modules['IPython'] = None\n"
+        "from dicelab.lessons import penta_rules, farkle_rules, start_page\n"
+        "for book in (penta_rules(), farkle_rules()):\n"
+        "    for rule in book:\n"
+        "        rule.render(); rule.example().render(); rule.exercise.check(...).render()\n"
+        "start_page().render()\n"
+        "assert 'ipywidgets' not in {m for m in sys.modules if sys.modules[m] is not None}\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
