@@ -1,0 +1,528 @@
+"""Play many Farkle turns or games with any strategies, fast, seeded and reproducible.
+
+A strategy for one turn is a :class:`~dicelab.farkle.risk.PolicyValue`: the exact value
+of a policy together with its decision tables (bank or roll at each turn total and dice
+count, which dice to set aside from each roll). The simulator plays those tables for a
+whole batch of turns at once with NumPy, so simulated figures can be set beside the
+exact ones:
+
+>>> from dicelab.farkle.risk import evaluate_threshold
+>>> rule = evaluate_threshold(300)
+>>> turns = simulate_turns(rule, 20_000, seed=1)
+>>> abs(turns.mean - rule.expected_turn_score) < 4 * turns.standard_error
+True
+
+Strategies are made by :func:`turn_strategy`: a bank threshold (``300``), ``"optimal"``
+(:func:`~dicelab.farkle.risk.optimal_turn`), the computer player, or a learner's own
+functions. Whole games (:func:`simulate_games`) take one strategy per seat; a seat may
+also play to win (:class:`~dicelab.farkle.winchance.WinChances`) or follow the computer
+player, whose decisions depend on the totals.
+
+Every run is seeded (:func:`numpy.random.default_rng`), and long runs report progress
+(a fraction 0..1) to a callback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from dicelab.errors import IllegalMove
+from dicelab.farkle.risk import (
+    MAX_DICE,
+    OptimalTurn,
+    PolicyValue,
+    SetAsideRule,
+    TurnTables,
+    evaluate_player,
+    evaluate_policy,
+    evaluate_threshold,
+    optimal_turn,
+    turn_tables,
+)
+from dicelab.farkle.rules import Rules
+from dicelab.farkle.scoring import set_aside_options
+from dicelab.i18n import msg
+
+__all__ = [
+    "GameResults",
+    "TurnResults",
+    "simulate_games",
+    "simulate_turns",
+    "turn_strategy",
+]
+
+Progress = Callable[[float], None]
+_BLOCK = 100_000
+
+
+# --------------------------------------------------------------------------- strategies
+
+
+def turn_strategy(
+    strategy: Any = "optimal",
+    rules: Rules | None = None,
+    *,
+    set_aside: str | SetAsideRule = "most-points",
+    max_turn_points: int = 5_000,
+) -> PolicyValue:
+    """A one-turn strategy with its exact value and decision tables.
+
+    ``strategy`` is one of:
+
+    * a :class:`~dicelab.farkle.risk.PolicyValue` (returned as it is);
+    * ``"optimal"`` or an :class:`~dicelab.farkle.risk.OptimalTurn`;
+    * a bank threshold (points, or a list for 1..6 dice), with ``set_aside``;
+    * an object with the computer player's interface (valued at 0 - 0);
+    * a function ``banks(turn_points, n_dice) -> bool`` (a learner's own rule), with
+      ``set_aside`` as in :func:`~dicelab.farkle.risk.evaluate_threshold`; from
+      ``max_turn_points`` on it banks whatever the function says.
+
+    >>> round(turn_strategy(lambda points, dice: points >= 350 or dice <= 2).expected_turn_score, 1)
+    452.8
+    """
+    if isinstance(strategy, PolicyValue):
+        return strategy
+    if isinstance(strategy, str) and strategy == "optimal":
+        strategy = optimal_turn(rules)
+    if isinstance(strategy, OptimalTurn):
+        return _optimal_policy(strategy)
+    if hasattr(strategy, "choose_set_aside") and hasattr(strategy, "threshold"):
+        return evaluate_player(strategy, rules=rules)
+    if callable(strategy):
+        tables = turn_tables(rules)
+        unit = tables.unit
+
+        def banks(k: int, n: int) -> bool:
+            return bool(strategy(k * unit, n))
+
+        return evaluate_policy(banks, tables.rules, set_aside, length=-(-max_turn_points // unit))
+    return evaluate_threshold(strategy, rules, set_aside)
+
+
+@cache
+def _optimal_policy(turn: OptimalTurn) -> PolicyValue:
+    unit = turn.unit
+
+    def banks(k: int, n: int) -> bool:
+        return turn.should_bank(k * unit, n)
+
+    return evaluate_policy(banks, turn.rules, "best", length=turn.cap // unit)
+
+
+# --------------------------------------------------------------------------- rolling
+
+
+@cache
+def _roll_lookup(tables: TurnTables) -> tuple[np.ndarray, np.ndarray]:
+    """Row of every roll (by base-7 face counts) in one stacked table, -1 for a farkle.
+
+    Also the offset of each dice count's rows in the stacked table.
+    """
+    lookup = np.full(7**MAX_DICE, -1, dtype=np.int64)
+    offsets = np.zeros(MAX_DICE + 2, dtype=np.int64)
+    for n in range(1, MAX_DICE + 1):
+        table = tables.dice[n]
+        offsets[n + 1] = offsets[n] + len(table.rolls)
+        for r, roll in enumerate(table.rolls):
+            key = sum(7 ** (face - 1) for face in roll)
+            lookup[key] = offsets[n] + r
+    return lookup, offsets
+
+
+def _roll(rng: np.random.Generator, dice: np.ndarray, lookup: np.ndarray) -> np.ndarray:
+    """Roll ``dice[i]`` dice for each i; the stacked row of each roll (-1: a farkle)."""
+    faces = rng.integers(1, 7, size=(len(dice), MAX_DICE))
+    live = np.arange(MAX_DICE)[None, :] < dice[:, None]
+    key = np.where(live, 7 ** (faces - 1), 0).sum(axis=1)
+    return lookup[key]
+
+
+@dataclass(frozen=True, eq=False)
+class _Compiled:
+    """A turn policy's tables stacked over dice counts, for vectorised lookups.
+
+    At ``k >= length`` units of turn points the policy banks.
+    """
+
+    length: int
+    banks: np.ndarray  # (length, 7) bool
+    steps: np.ndarray  # (length, rows) points in units
+    left: np.ndarray  # (length, rows) dice to roll next
+
+    def bank(self, k: np.ndarray, dice: np.ndarray) -> np.ndarray:
+        inside = k < self.length
+        return ~inside | self.banks[np.minimum(k, self.length - 1), dice]
+
+    def move(self, k: np.ndarray, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.steps[k, row], self.left[k, row]
+
+
+@cache
+def _compile(policy: PolicyValue) -> _Compiled:
+    tables = turn_tables(policy.rules)
+    _, offsets = _roll_lookup(tables)
+    length = policy.length
+    steps = np.zeros((max(length, 1), int(offsets[-1])), dtype=np.int64)
+    left = np.zeros_like(steps)
+    for n in range(1, MAX_DICE + 1):
+        moves = policy.moves[n]
+        span = slice(int(offsets[n]), int(offsets[n + 1]))
+        steps[:length, span] = moves[:, :, 0]
+        used = moves[:, :, 1]
+        left[:length, span] = np.where(used == n, MAX_DICE, n - used)
+    banks = np.ones((max(length, 1), MAX_DICE + 1), dtype=bool)
+    banks[:length] = policy.banks[:length]
+    return _Compiled(length, banks, steps, left)
+
+
+def _turn_steps(
+    policy: Any,
+    rng: np.random.Generator,
+    lookup: np.ndarray,
+    points: np.ndarray,
+    dice: np.ndarray,
+    first: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One decision for each live turn: bank, or roll and set aside.
+
+    Returns (banked, farkled, new points, new dice) for these turns.
+    """
+    banked = ~first & policy.bank(points, dice)
+    rolling = ~banked
+    row = np.full(len(points), -1, dtype=np.int64)
+    row[rolling] = _roll(rng, dice[rolling], lookup)
+    farkled = rolling & (row < 0)
+    scored = rolling & (row >= 0)
+    new_points, new_dice = points.copy(), dice.copy()
+    step, left = policy.move(points[scored], row[scored])
+    new_points[scored] += step
+    new_dice[scored] = left
+    return banked, farkled, new_points, new_dice
+
+
+# --------------------------------------------------------------------------- turns
+
+
+@dataclass(frozen=True, eq=False)
+class TurnResults:
+    """Simulated turns: banked points of each (0 after a farkle) and whether it farkled."""
+
+    points: np.ndarray = field(repr=False)
+    farkled: np.ndarray = field(repr=False)
+    rolls: np.ndarray = field(repr=False)
+
+    @property
+    def mean(self) -> float:
+        """Average points per turn."""
+        return float(self.points.mean())
+
+    @property
+    def standard_error(self) -> float:
+        """Standard error of :attr:`mean`."""
+        return float(self.points.std(ddof=1) / np.sqrt(len(self.points)))
+
+    @property
+    def farkle_rate(self) -> float:
+        """Share of turns that ended in a farkle."""
+        return float(self.farkled.mean())
+
+
+def simulate_turns(
+    strategy: Any = "optimal",
+    turns: int = 10_000,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    progress: Progress | None = None,
+) -> TurnResults:
+    """Play ``turns`` independent turns (0 points, 6 dice, first roll compulsory).
+
+    ``strategy`` is anything :func:`turn_strategy` accepts; ``seed`` makes the run
+    reproducible (turns are played in blocks of 100,000, each with its own stream
+    spawned from the seed); ``progress`` gets the fraction of turns played after each
+    block.
+
+    >>> simulate_turns(300, 5, seed=7).points.tolist()
+    [300, 0, 0, 300, 350]
+    """
+    policy = _compile(turn_strategy(strategy, rules))
+    tables = turn_tables(rules)
+    lookup, _ = _roll_lookup(tables)
+    streams = np.random.SeedSequence(seed).spawn(-(-turns // _BLOCK))
+    points = np.zeros(turns, dtype=np.int64)
+    farkled = np.zeros(turns, dtype=bool)
+    rolls = np.zeros(turns, dtype=np.int64)
+    for start, stream in zip(range(0, turns, _BLOCK), streams, strict=True):
+        rng = np.random.default_rng(stream)
+        stop = min(turns, start + _BLOCK)
+        size = stop - start
+        live = np.arange(size)
+        k = np.zeros(size, dtype=np.int64)
+        dice = np.full(size, MAX_DICE, dtype=np.int64)
+        first = np.ones(size, dtype=bool)
+        while len(live):
+            banked, lost, new_k, new_dice = _turn_steps(
+                policy, rng, lookup, k[live], dice[live], first[live]
+            )
+            rolls[start + live[~banked]] += 1
+            points[start + live[banked]] = k[live[banked]] * tables.unit
+            farkled[start + live[lost]] = True
+            k[live], dice[live], first[live] = new_k, new_dice, False
+            live = live[~(banked | lost)]
+        if progress is not None:
+            progress(stop / turns)
+    return TurnResults(points, farkled, rolls)
+
+
+# --------------------------------------------------------------------------- games
+
+
+class _SeatPolicy:
+    """Turn decisions for one seat, given its total, the best other total, last round."""
+
+    def tables(self, mine: int, best: int, last: bool) -> Any:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, eq=False)
+class _Fixed(_SeatPolicy):
+    compiled: _Compiled
+
+    def tables(self, mine: int, best: int, last: bool) -> Any:
+        return self.compiled
+
+
+@dataclass(eq=False)
+class _PlayerTurn:
+    """The computer player's decisions in one context, asked lazily and remembered."""
+
+    player: Any
+    situation: Any
+    tables: TurnTables
+    rows: tuple[tuple[int, tuple[int, ...]], ...]
+    limits: np.ndarray
+    memo: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+
+    def bank(self, k: np.ndarray, dice: np.ndarray) -> np.ndarray:
+        return k >= self.limits[dice]
+
+    def move(self, k: np.ndarray, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        from dicelab.farkle.turn import Turn
+
+        steps = np.empty(len(k), dtype=np.int64)
+        left = np.empty(len(k), dtype=np.int64)
+        unit = self.tables.unit
+        for i, (points, r) in enumerate(zip(k.tolist(), row.tolist(), strict=True)):
+            if (points, r) not in self.memo:
+                n, roll = self.rows[r]
+                turn = Turn(previous=points * unit, last_roll=roll, rules=self.tables.rules)
+                choice = self.player.choose_set_aside(replace(self.situation, turn=turn))
+                dice = tuple(sorted(roll[j] for j in choice.positions))
+                gained = set_aside_options(roll, self.tables.rules)[dice] // unit
+                self.memo[points, r] = (gained, n - len(dice) or MAX_DICE)
+            steps[i], left[i] = self.memo[points, r]
+        return steps, left
+
+
+@dataclass(eq=False)
+class _PlayerSeat(_SeatPolicy):
+    """The computer player (or any object with its interface), per context."""
+
+    player: Any
+    rules: Rules
+    target: int
+    memo: dict[tuple[int, bool], _PlayerTurn] = field(default_factory=dict)
+
+    def tables(self, mine: int, best: int, last: bool) -> Any:
+        from dicelab.farkle.situation import TARGETS, Situation
+        from dicelab.farkle.turn import Turn
+
+        behind = max(0, best - mine)
+        key = (behind, last)
+        if key not in self.memo:
+            tables = turn_tables(self.rules)
+            # the player's decisions depend on how far behind it is and on the last round:
+            # an equivalent situation at a target the engine accepts
+            goal = self.target if self.target in TARGETS else TARGETS[-1]
+            their = max(best, goal) if last else behind
+            situation = Situation(
+                (their - behind, their), goal, 0, 1 if last else None, Turn(rules=self.rules)
+            )
+            limits = np.zeros(MAX_DICE + 1, dtype=np.int64)
+            for n in range(1, MAX_DICE + 1):
+                limits[n] = -(-int(self.player.threshold(situation, n)) // tables.unit)
+            rows = tuple((n, roll) for n in range(1, MAX_DICE + 1) for roll in tables.dice[n].rolls)
+            self.memo[key] = _PlayerTurn(self.player, situation, tables, rows, limits)
+        return self.memo[key]
+
+
+@dataclass(eq=False)
+class _WinSeat(_SeatPolicy):
+    """Optimal play to win, from solved win chances: tables per pair of totals."""
+
+    chances: Any
+    memo: dict[tuple[int, int, bool], _Compiled] = field(default_factory=dict)
+
+    def tables(self, mine: int, best: int, last: bool) -> Any:
+        key = (mine, best, last)
+        if key not in self.memo:
+            self.memo[key] = _win_tables(self.chances, mine, best, last)
+        return self.memo[key]
+
+
+def _win_tables(chances: Any, mine: int, best: int, last: bool) -> _Compiled:
+    """Decision tables of optimal play to win at totals ``(mine, best)``, vectorised."""
+    tables = turn_tables(chances.rules)
+    unit = chances.unit
+    a, b = mine // unit, best // unit
+    if last:  # my last turn: I need more than b - a units
+        need = b - a
+        size = max(need, 0) + 2 + tables.max_gain
+        t = np.arange(size)
+        gap = need - t
+        inside = np.clip(gap, 0, len(chances.last) - 1)
+        values = np.where(gap[:, None] < 0, 1.0, chances.last[inside])
+        values = np.where(gap[:, None] >= len(chances.last), 0.0, values)
+        bank_value = np.where(gap < 0, 1.0, np.where(gap == 0, 0.5, 0.0))
+        length = need + 1
+    else:
+        pair = chances._turn(a, b)
+        size = pair.size
+        values = pair.values.copy()
+        bank_value = pair.banks
+        length = size - tables.max_gain - 1
+    values[:, 0] = -np.inf
+    banks = np.zeros((max(length, 1), MAX_DICE + 1), dtype=bool)
+    banks[:length, 1:] = values[:length, 1:] <= bank_value[:length, None]
+    banks[0] = False
+    _, offsets = _roll_lookup(tables)
+    steps = np.zeros((max(length, 1), int(offsets[-1])), dtype=np.int64)
+    left = np.zeros_like(steps)
+    k = np.arange(length)[:, None, None]
+    for n in range(1, MAX_DICE + 1):
+        table = tables.dice[n]
+        gains, useds = table.moves[:, :, 0], table.moves[:, :, 1]
+        to = np.minimum(k + np.maximum(gains, 0)[None], size - 1)
+        after = np.where(gains[None] >= 0, values[to, table.next_dice(useds)[None]], -np.inf)
+        pick = np.argmax(after, axis=2)[..., None]  # (length, rolls, 1)
+        span = slice(int(offsets[n]), int(offsets[n + 1]))
+        steps[:length, span] = np.take_along_axis(np.broadcast_to(gains, after.shape), pick, 2)[
+            ..., 0
+        ]
+        chosen = np.take_along_axis(np.broadcast_to(useds, after.shape), pick, 2)[..., 0]
+        left[:length, span] = table.next_dice(chosen)
+    return _Compiled(max(length, 1), banks, steps, left)
+
+
+def _seat(strategy: Any, rules: Rules, target: int) -> _SeatPolicy:
+    from dicelab.farkle.winchance import WinChances
+
+    if isinstance(strategy, WinChances):
+        if strategy.target != target or strategy.rules != rules:
+            raise IllegalMove(msg("These win chances were solved for another target or table."))
+        return _WinSeat(strategy)
+    if hasattr(strategy, "choose_set_aside") and hasattr(strategy, "threshold"):
+        return _PlayerSeat(strategy, rules, target)
+    return _Fixed(_compile(turn_strategy(strategy, rules)))
+
+
+@dataclass(frozen=True, eq=False)
+class GameResults:
+    """Simulated games: final totals per seat and each seat's share of each win."""
+
+    totals: np.ndarray = field(repr=False)  # (games, seats)
+    shares: np.ndarray = field(repr=False)  # (games, seats): 1, 0, or 1/k for a k-way tie
+    turns: np.ndarray = field(repr=False)  # turns played per game
+
+    @property
+    def win_rates(self) -> np.ndarray:
+        """Each seat's share of the wins (ties shared)."""
+        return self.shares.mean(axis=0)
+
+    @property
+    def standard_errors(self) -> np.ndarray:
+        """Standard errors of :attr:`win_rates`."""
+        return self.shares.std(axis=0, ddof=1) / np.sqrt(len(self.shares))
+
+
+def simulate_games(
+    strategies: Sequence[Any],
+    games: int = 1_000,
+    target: int = 10_000,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    progress: Progress | None = None,
+) -> GameResults:
+    """Play ``games`` whole games, seat ``i`` following ``strategies[i]``, seat 0 first.
+
+    A strategy is anything :func:`turn_strategy` takes, an object with the computer
+    player's interface (its decisions depend on the totals), or solved
+    :class:`~dicelab.farkle.winchance.WinChances` of the same table and target (play to
+    win). The rules of ``docs/farkle.md`` apply: the first total to reach ``target``
+    starts the last round, every other seat plays one more turn, the highest total
+    wins, ties share.
+
+    >>> results = simulate_games([300, "optimal"], 200, target=2000, seed=3)
+    >>> results.win_rates.round(2).tolist()
+    [0.44, 0.56]
+    """
+    tables = turn_tables(rules)
+    rules = tables.rules
+    unit = tables.unit
+    lookup, _ = _roll_lookup(tables)
+    seats = [_seat(s, rules, target) for s in strategies]
+    count = len(seats)
+    if not 1 <= count <= 7:
+        raise IllegalMove(msg("A game has from 1 to 7 seats, not {n}.", n=count))
+    rng = np.random.default_rng(seed)
+    goal = -(-target // unit)
+    totals = np.zeros((games, count), dtype=np.int64)
+    current = np.zeros(games, dtype=np.int64)
+    trigger = np.full(games, -1, dtype=np.int64)
+    turns = np.zeros(games, dtype=np.int64)
+    k = np.zeros(games, dtype=np.int64)
+    dice = np.full(games, MAX_DICE, dtype=np.int64)
+    first = np.ones(games, dtype=bool)
+    live = np.ones(games, dtype=bool)
+    while live.any():
+        ids = np.nonzero(live)[0]
+        others = totals[ids].copy()
+        others[np.arange(len(ids)), current[ids]] = -1
+        best = others.max(axis=1) if count > 1 else np.zeros(len(ids), dtype=np.int64)
+        mine = totals[ids, current[ids]]
+        last = trigger[ids] >= 0
+        contexts = np.stack([current[ids], mine, best, last], axis=1)
+        unique, group = np.unique(contexts, axis=0, return_inverse=True)
+        group = group.reshape(-1)
+        banked = np.zeros(len(ids), dtype=bool)
+        lost = np.zeros(len(ids), dtype=bool)
+        new_k, new_dice = k[ids].copy(), dice[ids].copy()
+        for g, (seat, my_total, best_total, in_last) in enumerate(unique):
+            member = group == g
+            policy = seats[seat].tables(int(my_total) * unit, int(best_total) * unit, bool(in_last))
+            b, f, nk, nd = _turn_steps(
+                policy, rng, lookup, k[ids[member]], dice[ids[member]], first[ids[member]]
+            )
+            banked[member], lost[member], new_k[member], new_dice[member] = b, f, nk, nd
+        k[ids], dice[ids], first[ids] = new_k, new_dice, False
+        ended = banked | lost
+        done = ids[ended]
+        gain = np.where(banked[ended], new_k[ended], 0)
+        totals[done, current[done]] += gain
+        turns[done] += 1
+        reached = (trigger[done] < 0) & (totals[done, current[done]] >= goal)
+        trigger[done[reached]] = current[done[reached]]
+        current[done] = (current[done] + 1) % count
+        k[done], dice[done], first[done] = 0, MAX_DICE, True
+        over = done[(trigger[done] >= 0) & (current[done] == trigger[done])]
+        live[over] = False
+        if progress is not None:
+            progress(1.0 - live.mean())
+    high = totals.max(axis=1, keepdims=True)
+    winners = totals == high
+    shares = winners / winners.sum(axis=1, keepdims=True)
+    return GameResults(totals * unit, shares, turns)

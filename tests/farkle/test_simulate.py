@@ -1,0 +1,118 @@
+"""Simulated turns and games agree with the exact values within sampling error."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from dicelab.farkle.moves import Bank, Roll
+from dicelab.farkle.players import ComputerPlayer
+from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn
+from dicelab.farkle.simulate import simulate_games, simulate_turns, turn_strategy
+from dicelab.farkle.situation import Situation
+from dicelab.farkle.winchance import solve_win_chances
+
+SIGMAS = 4  # tolerance: 4 standard errors, from the exact standard deviation
+
+
+def _agrees(results, exact):
+    turns = len(results.points)
+    mean_error = SIGMAS * exact.score_sd / math.sqrt(turns)
+    p = exact.farkle_chance
+    rate_error = SIGMAS * math.sqrt(p * (1 - p) / turns)
+    assert abs(results.mean - exact.expected_turn_score) < mean_error
+    assert abs(results.farkle_rate - p) < rate_error
+
+
+def test_threshold_turns_match_exact_values():
+    exact = evaluate_threshold(300)
+    _agrees(simulate_turns(exact, 200_000, seed=11), exact)
+
+
+def test_optimal_turns_match_exact_values():
+    exact = turn_strategy("optimal")
+    assert exact.expected_turn_score == pytest.approx(optimal_turn().expected_turn_score)
+    _agrees(simulate_turns("optimal", 100_000, seed=12), exact)
+
+
+def test_computer_player_turns_match_exact_values():
+    exact = evaluate_player(ComputerPlayer())
+    _agrees(simulate_turns(ComputerPlayer(), 100_000, seed=13), exact)
+
+
+def test_a_learners_function_matches_its_exact_value():
+    def careful(points, dice):
+        return points >= 400 or (dice <= 2 and points >= 250)
+
+    exact = turn_strategy(careful, set_aside="best")
+    _agrees(simulate_turns(exact, 100_000, seed=14), exact)
+
+
+def _engine_turn(player, rng):
+    """One turn played step by step by the engine: the player's moves, random dice."""
+    situation = Situation.start(seats=2, target=10_000)
+    while True:
+        move = player.choose(situation)
+        if isinstance(move, Bank):
+            return situation.turn.points, False
+        if isinstance(move, Roll):
+            dice = rng.integers(1, 7, size=situation.turn.dice_in_play).tolist()
+            situation = situation.apply(move, dice)
+            if situation.current != 0:
+                return 0, True
+        else:
+            situation = situation.apply(move)
+
+
+def test_exact_computer_player_value_matches_the_engine_playing_it():
+    player = ComputerPlayer()
+    rng = np.random.default_rng(15)
+    played = [_engine_turn(player, rng) for _ in range(3_000)]
+    points = np.array([p for p, _ in played], dtype=float)
+    exact = evaluate_player(player)
+    error = SIGMAS * exact.score_sd / math.sqrt(len(points))
+    assert abs(points.mean() - exact.expected_turn_score) < error
+
+
+def test_runs_are_seeded_and_report_progress():
+    seen = []
+    first = simulate_turns(300, 250_000, seed=3, progress=seen.append)
+    again = simulate_turns(300, 250_000, seed=3)
+    other = simulate_turns(300, 250_000, seed=4)
+    np.testing.assert_array_equal(first.points, again.points)
+    assert not np.array_equal(first.points, other.points)
+    assert seen == [0.4, 0.8, 1.0]
+
+
+def test_turn_points_are_multiples_of_fifty_and_farkles_score_nothing():
+    results = simulate_turns("optimal", 20_000, seed=5)
+    assert np.all(results.points % 50 == 0)
+    assert np.all(results.points[results.farkled] == 0)
+    assert np.all(results.points[~results.farkled] > 0)
+    assert np.all(results.rolls >= 1)
+
+
+def test_games_follow_the_last_round_rule():
+    results = simulate_games([ComputerPlayer(), 300], 300, target=2000, seed=6)
+    assert np.allclose(results.shares.sum(axis=1), 1.0)
+    assert np.all(results.totals.max(axis=1) >= 2000)
+    # a game ends after the other seat's last turn: seat turns differ by at most one
+    assert np.all(results.turns >= 2)
+    alone = simulate_games([300], 50, target=2000, seed=7)
+    assert np.all(alone.shares == 1.0) and np.all(alone.totals >= 2000)
+
+
+def test_optimal_self_play_matches_the_exact_first_player_chance():
+    chances = solve_win_chances(target=1000)
+    games = simulate_games([chances, chances], 2_000, target=1000, seed=8)
+    p = chances.first_player_chance
+    error = SIGMAS * math.sqrt(p * (1 - p) / 2_000)
+    assert abs(games.win_rates[0] - p) < error
+
+
+def test_playing_to_win_beats_a_threshold():
+    chances = solve_win_chances(target=1000)
+    games = simulate_games([300, chances], 1_000, target=1000, seed=9)
+    assert games.win_rates[1] > 0.5 + 2 * games.standard_errors[1]
