@@ -586,7 +586,9 @@ class Game:
 (Expecting ',' delimiter).
         """
         data = _load_json(text)
-        _expect_keys(data, "", ("format", "version", "rules", "seed", "seats", "events"))
+        _expect_keys(
+            data, msg("the save"), ("format", "version", "rules", "seed", "seats", "events")
+        )
         if data["format"] != FORMAT:
             raise _bad_save(
                 msg(
@@ -785,7 +787,8 @@ def _load_json(text: object) -> dict[str, Any]:
     return data
 
 
-def _expect_keys(data: object, where: str, keys: tuple[str, ...]) -> None:
+def _expect_keys(data: object, where: str | Message, keys: tuple[str, ...]) -> None:
+    """``data`` is an object with exactly ``keys``; ``where`` is its place in the save."""
     if not isinstance(data, dict):
         raise _bad_save(
             msg("{where} must be an object, not {value}.", where=where, value=repr(data))
@@ -794,16 +797,10 @@ def _expect_keys(data: object, where: str, keys: tuple[str, ...]) -> None:
     unknown = [key for key in data if key not in keys]
     if missing:
         raise _bad_save(
-            msg(
-                "the field {key} is missing{where}.",
-                key=repr(missing[0]),
-                where=where and f" in {where}",
-            )
+            msg("the field {key} is missing in {where}.", key=repr(missing[0]), where=where)
         )
     if unknown:
-        raise _bad_save(
-            msg("unknown field {key}{where}.", key=repr(unknown[0]), where=where and f" in {where}")
-        )
+        raise _bad_save(msg("unknown field {key} in {where}.", key=repr(unknown[0]), where=where))
 
 
 def _rules_from_json(data: object) -> Rules:

@@ -607,6 +607,10 @@ def test_every_move_is_pushed_iff_legal_and_illegal_ones_change_nothing(setup, t
         if game.is_over:
             break
         game.push(rnd.choice(game.legal_moves()))
+    again = Game.from_json(game.to_json())  # a game saved mid-turn loads back identical
+    assert again == game and snapshot(again) == snapshot(game)
+    if game.situation is not None:
+        assert parse(str(game.situation)) == game.situation
     for move in tries:
         legal = game.legal_moves()
 
