@@ -67,7 +67,7 @@ def _hint(view: DieView, lang: str) -> str:
 
 
 class DiceRow(widgets.HBox):
-    """``n`` die buttons; pressing die ``i`` calls ``on_press(i)``.
+    """Up to ``n`` die buttons; pressing die ``i`` calls ``on_press(i)``.
 
     :meth:`show` draws a list of :class:`DieView`; :meth:`animate` plays a short roll
     (a few frames on the kernel's loop, never blocking) and then draws the last view again.
@@ -100,6 +100,9 @@ class DiceRow(widgets.HBox):
         self._animation += 1
         self._views = list(views)
         self._lang = lang
+        shown = self.buttons[: len(self._views)]
+        if list(self.children) != shown:
+            self.children = shown  # fewer dice in play: the others are not shown
         self._draw(self._views, lang)
 
     def _draw(self, views: Sequence[DieView], lang: str, busy: bool = False) -> None:

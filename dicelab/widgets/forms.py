@@ -14,10 +14,30 @@ import ipywidgets as widgets
 
 from dicelab.i18n import N_, translate
 
-__all__ = ["PlayerRows", "seed_from_text"]
+__all__ = [
+    "DEFAULT_NAME",
+    "SPEEDS",
+    "SPEED_LABELS",
+    "PlayerRows",
+    "seed_from_text",
+    "speed_options",
+]
 
 MAX_PLAYERS = 6
 DEFAULT_NAME = N_("Player {n}")
+SPEEDS = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
+"""Seconds between two steps of a computer player's turn."""
+SPEED_LABELS = {
+    "instant": N_("Instant"),
+    "fast": N_("Fast"),
+    "normal": N_("Normal"),
+    "slow": N_("Slow"),
+}
+
+
+def speed_options(lang: str) -> list[tuple[str, str]]:
+    """``(label, key)`` pairs for a computer-speed dropdown."""
+    return [(translate(SPEED_LABELS[key], lang), key) for key in SPEEDS]
 
 
 def seed_from_text(text: str) -> int | str | None:

@@ -36,13 +36,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import N_, Message, format_number, msg, plural, translate
+from dicelab.i18n import Message, format_number, msg, plural, translate
 from dicelab.penta import Game
 from dicelab.penta.game import TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
-from dicelab.widgets.forms import DEFAULT_NAME, PlayerRows, seed_from_text
+from dicelab.widgets.forms import DEFAULT_NAME, SPEEDS, PlayerRows, seed_from_text, speed_options
 from dicelab.widgets.labels import PENTA_PRESET_LABELS
 from dicelab.widgets.penta_advice import AdvisorPanel
 from dicelab.widgets.penta_card import ScorecardGrid
@@ -51,14 +51,6 @@ from dicelab.widgets.timer import Countdown
 __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
-SPEEDS = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
-"""Seconds between two steps of a computer player's turn."""
-SPEED_LABELS = {
-    "instant": N_("Instant"),
-    "fast": N_("Fast"),
-    "normal": N_("Normal"),
-    "slow": N_("Slow"),
-}
 _KEEP_ROWS = 10
 
 
@@ -517,7 +509,7 @@ class PentaApp(App):
         self._delay_pick.description = translate("Seconds", lang)
         self._speed_pick.description = translate("Computer speed", lang)
         current = self._speed_pick.value
-        options = [(translate(SPEED_LABELS[key], lang), key) for key in SPEEDS]
+        options = speed_options(lang)
         if tuple(self._speed_pick.options) != tuple(options):
             self._speed_pick.options = options
             self._speed_pick.value = current

@@ -1,0 +1,668 @@
+"""The Farkle app: «Humains + 1 IA», roll, set dice aside by pressing them, bank, banners,
+the computer's turns step by step, and a risk panel beside the play.
+
+Press the dice that score: a die that cannot count is refused with the engine's reason
+and stays in play; the dice of a combination (three 3s, three pairs, a straight) are
+chosen one by one and set aside together as soon as they make one. From Python:
+
+>>> app = FarkleApp(humans=["Ada"], computer=False, seed=0, lang="en", animate=False)
+>>> app.roll()
+True
+>>> [b.description for b in app.dice_buttons]
+['4', '6', '4', '2', '1', '2']
+>>> app.set_aside(3)  # the 2 cannot count
+False
+>>> app.notices[0].split(":")[0]
+'The 2 cannot count'
+>>> app.set_aside(4), app.game.turn.points
+(True, 100)
+>>> app.bank(), app.game.totals
+(True, (100,))
+
+Every number, legality and banner comes from :mod:`dicelab.farkle`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.errors import IllegalMove
+from dicelab.farkle import Bank, Game, Roll, SetAside, farkle_chance, lineup_label
+from dicelab.farkle.game import GAME_OVER, HOT_DICE, LAST_ROUND, TURN_LOST, Event
+from dicelab.farkle.rules import PRESETS, Rules
+from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
+from dicelab.i18n import N_, format_number, msg, nmsg, plural, translate
+from dicelab.widgets.base import App, Notice, esc
+from dicelab.widgets.dice import DiceRow, DieView
+from dicelab.widgets.forms import SPEEDS, PlayerRows, seed_from_text, speed_options
+from dicelab.widgets.labels import FARKLE_PRESET_LABELS
+from dicelab.widgets.penta_advice import AdvisorPanel
+
+__all__ = ["FarkleApp"]
+
+ALL_DICE = 6
+_BANNER_KINDS = {
+    TURN_LOST: "warning",
+    HOT_DICE: "success",
+    LAST_ROUND: "info",
+    GAME_OVER: "success",
+}
+
+
+def _farkle_solver(rules: Any) -> Any:
+    from dicelab.farkle.risk import optimal_turn
+
+    return optimal_turn(rules)
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return " ".join(map(str, dice))
+
+
+class FarkleApp(App):
+    """Play Farkle: 1 to 6 named humans and, by default, the computer («IA»).
+
+    ``humans``: a number of humans or their names; ``computer``: the computer plays too;
+    ``target``: 5000, 10000 or 15000; ``rules``: a preset name (``standard``...);
+    ``seed``: fixes the dice; ``speed``: seconds between a computer step (0: at once);
+    ``lang``: the language (default: ``?lang=`` of a Voilà URL, else the environment).
+
+    Driving methods: :meth:`roll`, :meth:`set_aside` (press dice), :meth:`bank`,
+    :meth:`new_game`, :meth:`open_new_game`, :meth:`start`, :meth:`open_risk`,
+    :meth:`set_language`.
+    """
+
+    title = msg("Farkle")
+    css_class = "dl-farkle"
+
+    def __init__(
+        self,
+        humans: int | Sequence[str] = 1,
+        computer: bool = True,
+        target: int = DEFAULT_TARGET,
+        rules: str | None = None,
+        seed: int | None = None,
+        speed: float = SPEEDS["normal"],
+        lang: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(lang=lang, **options)
+        self._lock = threading.RLock()
+        self._epoch = 0
+        self._chosen: list[int] = []  # dice pressed, not yet a combination (display only)
+        self._speed = max(0.0, float(speed))
+        self._build()
+        self._game = _new_game(humans, computer, target, rules, seed)
+        self._after_change(0)
+        self.render()
+
+    # -- building -------------------------------------------------------------------------
+    def _build(self) -> None:
+        self._new_game_button = widgets.Button(icon="plus")
+        self._new_game_button.add_class("dl-new-game")
+        self._new_game_button.on_click(lambda _b: self.open_new_game())
+        self._panel: widgets.VBox | None = None
+        self._panel_box = widgets.VBox()
+        self._status = widgets.HTML()
+        self._status.add_class("dl-status")
+        self._dice_row = DiceRow(ALL_DICE, self.set_aside)
+        self._roll_button = widgets.Button(button_style="primary", icon="refresh")
+        self._roll_button.add_class("dl-roll")
+        self._roll_button.on_click(lambda _b: self.roll())
+        self._bank_button = widgets.Button(button_style="success", icon="check")
+        self._bank_button.add_class("dl-bank")
+        self._bank_button.on_click(lambda _b: self.bank())
+        self._turn_label = widgets.HTML()
+        self._turn_label.add_class("dl-turn-points")
+        controls = widgets.HBox(
+            [self._roll_button, self._bank_button, self._turn_label],
+            layout=widgets.Layout(align_items="center"),
+        )
+        controls.add_class("dl-controls")
+        self._line = widgets.HTML()
+        self._line.add_class("dl-situation")
+        self._scores = widgets.VBox()
+        self._scores.add_class("dl-totals")
+        self._score_rows: list[tuple[widgets.HTML, widgets.IntProgress]] = []
+        self._risk = AdvisorPanel(
+            self, label=N_("Risk"), solver_for=_farkle_solver, is_ready=lambda _s: True
+        )
+        self._risk.add_class("dl-risk-panel")
+        self._body.children = [
+            widgets.HBox([self._new_game_button]),
+            self._panel_box,
+            self._status,
+            self._dice_row,
+            controls,
+            self._line,
+            self._scores,
+            self._risk,
+        ]
+
+    def _build_panel(self) -> widgets.VBox:
+        self._lineup = widgets.HTML()
+        self._lineup.add_class("dl-lineup")
+        self._count_pick = widgets.Dropdown(options=list(range(1, 7)), value=1)
+        self._count_pick.add_class("dl-player-count")
+        self._rows = PlayerRows(with_computer=False, count=1)
+        self._count_pick.observe(lambda c: setattr(self._rows, "count", c["new"]), "value")
+        self._computer_check = widgets.Checkbox(value=True, indent=False)
+        self._computer_check.add_class("dl-computer")
+        self._computer_check.observe(lambda _c: self._render_panel(self._lang), "value")
+        self._target_pick = widgets.Dropdown(value=DEFAULT_TARGET, options=list(TARGETS))
+        self._target_pick.add_class("dl-target")
+        self._rules_pick = widgets.Dropdown(options=list(PRESETS), value="standard")
+        self._seed_text = widgets.Text()
+        self._seed_text.add_class("dl-seed")
+        self._speed_pick = widgets.Dropdown(options=list(SPEEDS), value="normal")
+        self._start_button = widgets.Button(button_style="primary", icon="play")
+        self._start_button.add_class("dl-start")
+        self._start_button.on_click(lambda _b: self.start())
+        self._cancel_button = widgets.Button()
+        self._cancel_button.add_class("dl-cancel")
+        self._cancel_button.on_click(lambda _b: self.open_new_game(False))
+        panel = widgets.VBox(
+            [
+                self._lineup,
+                self._count_pick,
+                self._rows,
+                self._computer_check,
+                self._target_pick,
+                self._rules_pick,
+                self._seed_text,
+                self._speed_pick,
+                widgets.HBox([self._start_button, self._cancel_button]),
+            ]
+        )
+        for css in ("dl-new-game-panel", "dl-card", "dl-card-info"):
+            panel.add_class(css)
+        return panel
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The engine's game (the state the app draws)."""
+        return self._game
+
+    @property
+    def rules(self) -> Any:
+        """The scoring table (for the risk panel)."""
+        return self._game.rules
+
+    @property
+    def dice_buttons(self) -> list[widgets.Button]:
+        """The die buttons (the first ones show the last roll)."""
+        return self._dice_row.buttons
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """Positions pressed that do not make a combination yet."""
+        return tuple(self._chosen)
+
+    @property
+    def new_game_panel(self) -> widgets.VBox:
+        """The New game panel's widgets (built if needed; shown by :meth:`open_new_game`)."""
+        if self._panel is None:
+            self._panel = self._build_panel()
+            self._render_panel(self._lang)
+        return self._panel
+
+    # -- intents ----------------------------------------------------------------------------
+    def roll(self) -> bool:
+        """Roll the dice in play (the Roll button)."""
+        game = self._game
+
+        def go() -> None:
+            self._check_human()
+            before = len(game.events)
+            game.roll()
+            self._after_change(before)
+
+        done = self.act(go)
+        if done:
+            self._tumble()
+        return done
+
+    def set_aside(self, *positions: int) -> bool:
+        """Press the dice at ``positions`` of the last roll, one after the other.
+
+        A die that cannot count is refused with the engine's reason (it stays in play);
+        pressing a chosen die again puts it back. Dice that make a combination together
+        with those set aside from this roll are set aside at once.
+        """
+        return all(self._press(position) for position in positions)
+
+    def _press(self, position: int) -> bool:
+        game = self._game
+
+        def go() -> None:
+            self._check_human()
+            if position in self._chosen:
+                self._chosen.remove(position)
+                return
+            wanted = [*self._chosen, position]
+            try:
+                game.turn.set_aside_positions(wanted)  # a dry run on the immutable turn
+            except IllegalMove:
+                if not self._could_complete(wanted):
+                    raise
+                self._chosen = wanted
+                return
+            before = len(game.events)
+            game.set_aside_positions(wanted)
+            self._after_change(before)
+
+        return self.act(go)
+
+    def _could_complete(self, positions: list[int]) -> bool:
+        """Whether the engine lists a set-aside that contains these dice (so more presses
+        can complete a combination)."""
+        turn = self._game.turn
+        if any(p >= len(turn.last_roll) or p in turn.kept for p in positions):
+            return False
+        wanted = sorted(turn.last_roll[p] for p in positions)
+        return any(_contains(option, wanted) for option in turn.set_aside_options())
+
+    def bank(self) -> bool:
+        """Bank the turn's points (the Bank button)."""
+        game = self._game
+
+        def go() -> None:
+            self._check_human()
+            before = len(game.events)
+            game.bank()
+            self._after_change(before)
+
+        return self.act(go)
+
+    def new_game(
+        self,
+        humans: int | Sequence[str] = 1,
+        computer: bool = True,
+        target: int = DEFAULT_TARGET,
+        rules: str | None = None,
+        seed: int | str | None = None,
+        speed: float | None = None,
+    ) -> bool:
+        """Start a new game (what the New game panel's Start button does)."""
+
+        def go() -> None:
+            game = _new_game(humans, computer, target, rules, seed)
+            if speed is not None:
+                self._speed = max(0.0, float(speed))
+            self._game = game
+            self._panel_box.children = []
+            self._after_change(0)
+
+        return self.act(go)
+
+    def open_new_game(self, show: bool = True) -> None:
+        """Show (or hide) the New game panel (built on first opening)."""
+        panel = self.new_game_panel if show else None
+        self._panel_box.children = [panel] if panel is not None else []
+
+    def start(self) -> bool:
+        """Start the game set up in the New game panel."""
+        self.new_game_panel  # noqa: B018  (builds it if it was never opened)
+        rows = self._rows
+        names = [name.value.strip() or None for name in rows.names[: rows.count]]
+        return self.new_game(
+            humans=names,  # type: ignore[arg-type]
+            computer=self._computer_check.value,
+            target=self._target_pick.value,
+            rules=self._rules_pick.value,
+            seed=seed_from_text(self._seed_text.value),
+            speed=SPEEDS[self._speed_pick.value],
+        )
+
+    def open_risk(self, show: bool = True) -> None:
+        """Open (or close) the risk panel."""
+        self._risk.toggle(show)
+
+    def _check_human(self) -> None:
+        game = self._game
+        if not game.is_over and game.current_seat.computer:
+            raise IllegalMove(
+                msg(
+                    "It is {player}'s turn, and the computer is playing it.",
+                    player=game.current_seat.label,
+                )
+            )
+
+    # -- after a change: banners, the computer's turn ----------------------------------------
+    def _after_change(self, first_event: int) -> None:
+        """Every change of state: new token, chosen dice cleared, banners of the new events,
+        the computer's steps scheduled."""
+        self._epoch += 1
+        self._chosen = []
+        self._notices = self._event_notices(self._game.events[first_event:])
+        game = self._game
+        if game.is_over or not game.current_seat.computer:
+            return
+        if self._speed <= 0:
+            while not game.is_over and game.current_seat.computer:
+                game.computer_step()
+            self._epoch += 1
+            self._notices = self._event_notices(game.events[first_event:])
+            return
+        token = self._epoch
+        self._scheduler.call_later(self._speed, lambda: self._computer_step(token))
+
+    def _computer_step(self, token: int) -> None:
+        with self._lock:
+            if token != self._epoch:
+                return
+            game = self._game
+
+            def go() -> None:
+                before = len(game.events)
+                game.computer_step()
+                self._after_change(before)
+
+            if self.act(go, keep_notices=True) and isinstance(game.moves[-1], Roll):
+                self._tumble()
+
+    def _event_notices(self, events: Sequence[Event]) -> list[Notice]:
+        notices: list[Notice] = []
+        for event in events:
+            who = self._game.seats[event.seat].label
+            if event.turn_lost:
+                notices.append(
+                    Notice(
+                        "warning",
+                        nmsg(
+                            "{player} rolled {dice}: nothing scores, {n} point lost.",
+                            "{player} rolled {dice}: nothing scores, {n} points lost.",
+                            event.points,
+                            player=who,
+                            dice=_dice_text(event.dice),
+                        ),
+                    )
+                )
+            elif isinstance(event.move, Bank):
+                notices.append(
+                    Notice(
+                        "info",
+                        nmsg(
+                            "{player} banked {n} point.",
+                            "{player} banked {n} points.",
+                            event.points,
+                            player=who,
+                        ),
+                    )
+                )
+            for message in event.messages:
+                kind = _BANNER_KINDS.get(message.msgid, "info")
+                notices.append(Notice(kind, message, banner=True))  # type: ignore[arg-type]
+        banners = [n for n in notices if n.banner]
+        return banners + [n for n in notices if not n.banner][-2:]
+
+    def _tumble(self) -> None:
+        turn = self._game.turn
+        if self._animate and turn.last_roll:
+            self._dice_row.animate(list(turn.on_table), self._scheduler)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _render(self, lang: str) -> None:
+        game = self._game
+        turn = game.turn
+        human = not game.is_over and not game.current_seat.computer
+        self._new_game_button.description = translate("New game", lang)
+        self._new_game_button.tooltip = translate("Set up a new game", lang)
+        self._render_panel(lang)
+        self._status.value = self._status_html(lang)
+        self._render_dice(lang, human)
+        self._roll_button.description = plural(
+            "Roll {n} die", "Roll {n} dice", turn.dice_in_play or ALL_DICE, lang
+        )
+        self._roll_button.tooltip = translate("Roll the dice in play", lang)
+        self._roll_button.disabled = not human or not turn.can_roll
+        self._bank_button.description = translate(
+            "Bank {points}", lang, points=format_number(turn.points, lang)
+        )
+        self._bank_button.tooltip = translate("Add the turn's points to your total", lang)
+        self._bank_button.disabled = not human or not turn.can_bank
+        points = translate("Turn points: {points}", lang, points=turn.points)
+        self._turn_label.value = f"<b>{esc(points)}</b>"
+        self._line.value = (
+            f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"
+            f"{esc(str(game.situation))}</code>"
+        )
+        self._render_scores(lang)
+        self._risk.render(lang)
+
+    def _render_dice(self, lang: str, human: bool) -> None:
+        game = self._game
+        turn = game.turn
+        last = game.last_event
+        views: list[DieView] = []
+        if turn.last_roll:
+            kept = set(turn.kept)
+            for position, face in enumerate(turn.last_roll):
+                if position in kept:
+                    views.append(DieView(face, "aside", False, msg("Set aside from this roll")))
+                elif position in self._chosen:
+                    views.append(DieView(face, "chosen", human, msg("Put this die back")))
+                else:
+                    views.append(DieView(face, "free", human, msg("Set this die aside")))
+        elif last is not None and last.turn_lost:
+            hint = msg("Nothing in this roll scores")
+            views = [DieView(face, "free", False, hint) for face in last.dice]
+        else:
+            views = [DieView(None, enabled=False) for _ in range(turn.dice_in_play or ALL_DICE)]
+        self._dice_row.show(views, lang)
+
+    def _render_scores(self, lang: str) -> None:
+        game = self._game
+        while len(self._score_rows) < len(game.seats):
+            label = widgets.HTML(layout=widgets.Layout(width="340px"))
+            bar = widgets.IntProgress(min=0, layout=widgets.Layout(width="260px"))
+            bar.add_class(f"dl-progress-{len(self._score_rows)}")
+            self._score_rows.append((label, bar))
+        if len(self._scores.children) != len(game.seats):
+            self._scores.children = [
+                widgets.HBox([label, bar]) for label, bar in self._score_rows[: len(game.seats)]
+            ]
+        for seat, (label, bar) in zip(game.seats, self._score_rows, strict=False):
+            total = game.totals[seat.number]
+            name = esc(seat.label.render(lang))
+            if seat.computer:
+                name += f" <span class='dl-muted'>({esc(translate('computer', lang))})</span>"
+            if not game.is_over and seat.number == game.current_player:
+                name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', lang))})</span>"
+            if seat.number in game.winners:
+                name += f" — <b>{esc(translate('winner', lang))}</b>"
+            of = translate(
+                "{total} of {target}",
+                lang,
+                total=format_number(total, lang),
+                target=format_number(game.target, lang),
+            )
+            label.value = f"<span class='dl-total-{seat.number}'>{name}: <b>{esc(of)}</b></span>"
+            bar.max = game.target
+            bar.value = min(total, game.target)
+            bar.tooltip = of
+
+    def _render_panel(self, lang: str) -> None:
+        if self._panel is None:
+            return
+        self._lineup.value = f"<b>{esc(lineup_label(self._computer_check.value).render(lang))}</b>"
+        self._count_pick.description = translate("Humans", lang)
+        self._rows.render(lang)
+        self._computer_check.description = translate("The computer plays too", lang)
+        self._target_pick.description = translate("Target", lang)
+        _set_options(self._target_pick, [(format_number(t, lang), t) for t in TARGETS])
+        self._rules_pick.description = translate("Scoring", lang)
+        _set_options(
+            self._rules_pick,
+            [(translate(FARKLE_PRESET_LABELS.get(n, n), lang), n) for n in PRESETS],
+        )
+        self._seed_text.description = translate("Seed", lang)
+        self._seed_text.placeholder = translate("optional: a whole number", lang)
+        self._speed_pick.description = translate("Computer speed", lang)
+        _set_options(self._speed_pick, speed_options(lang))
+        self._start_button.description = translate("Start the game", lang)
+        self._cancel_button.description = translate("Cancel", lang)
+
+    def _status_html(self, lang: str) -> str:
+        game = self._game
+        if game.is_over:
+            names = ", ".join(game.seats[i].label.render(lang) for i in game.winners)
+            winners = (
+                translate("Winner: {names}", lang, names=names)
+                if len(game.winners) == 1
+                else translate("Winners (a tie): {names}", lang, names=names)
+            )
+            return (
+                f'<div class="dl-card dl-card-success dl-end">'
+                f'<div class="dl-banner">{esc(msg(GAME_OVER).render(lang))}</div>'
+                f'<p class="dl-winners"><b>{esc(winners)}</b></p></div>'
+            )
+        seat = game.current_seat
+        text = translate("{player} to play", lang, player=seat.label)
+        if seat.computer:
+            text += " · " + translate("the computer is playing", lang)
+        parts = [f"<b>{esc(text)}</b>"]
+        if game.last_round:
+            last = esc(msg(LAST_ROUND).render(lang))
+            parts.append(f' <span class="dl-card dl-card-info dl-last-round">{last}</span>')
+        return "".join(parts)
+
+    # -- the risk panel's content -------------------------------------------------------------
+    def advice_html(self, solver: Any, lang: str) -> str:
+        """The risk panel: farkle chance, rolling against banking, the optimal player's and
+        the computer's choices, and the two-player win chance where it is solved."""
+        game = self._game
+        if game.is_over:
+            return ""
+        turn = game.turn
+        n = turn.dice_in_play or ALL_DICE
+        rows: list[tuple[str, str]] = []
+        chance = farkle_chance(n, game.rules)
+        rows.append(
+            (
+                plural(
+                    "Chance that {n} die scores nothing",
+                    "Chance that {n} dice score nothing",
+                    n,
+                    lang,
+                ),
+                f"{format_number(round(100 * float(chance), 1), lang)} % ({chance})",
+            )
+        )
+        if turn.phase in ("roll", "roll_or_bank"):
+            roll = solver.roll_value(turn.points, n) if turn.points else solver.expected_turn_score
+            rows.append((translate("Expected turn points if you roll on", lang), _num(roll, lang)))
+            if turn.can_bank:
+                rows.append((translate("Points if you bank now", lang), _num(turn.points, lang)))
+                best = (
+                    translate("bank", lang)
+                    if solver.should_bank(turn.points, n)
+                    else (translate("roll", lang))
+                )
+                rows.append((translate("The optimal player would", lang), best))
+            rows.append(
+                (
+                    plural(
+                        "The optimal player banks from (with {n} die)",
+                        "The optimal player banks from (with {n} dice)",
+                        n,
+                        lang,
+                    ),
+                    _num(solver.bank_threshold(n), lang),
+                )
+            )
+        elif turn.phase == "set_aside":
+            best = solver.best_set_aside(turn.last_roll, turn.previous)
+            rows.append(
+                (
+                    translate("The optimal player would set aside", lang),
+                    translate(
+                        "{dice} (then expects {value})",
+                        lang,
+                        dice=_dice_text(best.dice),
+                        value=_num(best.value, lang),
+                    ),
+                )
+            )
+        rows.append((translate("The computer would", lang), self._computer_words(lang)))
+        threshold = game.computer_player.threshold(game.situation)
+        rows.append((translate("The computer banks from", lang), _num(threshold, lang)))
+        win = self._win_chance(turn, lang)
+        if win:
+            rows.append(win)
+        body = "".join(f"<tr><td>{esc(a)}</td><td>{esc(b)}</td></tr>" for a, b in rows)
+        return f'<table class="dl-table dl-risk">{body}</table>'
+
+    def _computer_words(self, lang: str) -> str:
+        move = self._game.computer_move()
+        if isinstance(move, Bank):
+            return translate("bank", lang)
+        if isinstance(move, SetAside):
+            roll = self._game.turn.last_roll
+            dice = _dice_text(sorted(roll[p] for p in move.positions))
+            return translate("set aside {dice}", lang, dice=dice)
+        return translate("roll", lang)
+
+    def _win_chance(self, turn: Any, lang: str) -> tuple[str, str] | None:
+        game = self._game
+        if len(game.seats) != 2:
+            return None
+        try:
+            from dicelab.farkle.winchance import cache_path, win_chances
+
+            if not cache_path(game.rules, game.target).exists():
+                return (
+                    translate("Chance to win (two players)", lang),
+                    translate("not solved for this target yet", lang),
+                )
+            chances = win_chances(game.rules, game.target)
+            me = game.current_player
+            value = chances.chance(
+                game.totals[me], game.totals[1 - me], turn.points, turn.dice_in_play or ALL_DICE
+            )
+        except Exception:
+            return None
+        return (
+            translate("Chance to win (two players, both optimal)", lang),
+            f"{format_number(round(100 * value, 1), lang)} %",
+        )
+
+
+def _num(value: float, lang: str) -> str:
+    return format_number(round(value, 1) if isinstance(value, float) else value, lang)
+
+
+def _contains(option: Sequence[int], wanted: Sequence[int]) -> bool:
+    """Multiset inclusion: every die of ``wanted`` is in ``option``."""
+    rest = list(option)
+    for die in wanted:
+        if die not in rest:
+            return False
+        rest.remove(die)
+    return True
+
+
+def _new_game(
+    humans: int | Sequence[str | None],
+    computer: bool,
+    target: int,
+    rules: str | None,
+    seed: int | str | None,
+) -> Game:
+    table = None if rules is None else Rules.preset(rules)
+    if isinstance(humans, int):
+        return Game(humans, computer, target=target, seed=seed, rules=table)  # type: ignore[arg-type]
+    names = list(humans)
+    return Game(len(names), computer, target=target, seed=seed, rules=table, names=names)  # type: ignore[arg-type]
+
+
+def _set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    if tuple(pick.options) != tuple(options):
+        current = pick.value
+        pick.options = options
+        pick.value = current
