@@ -121,12 +121,16 @@ class Tables:
     """``add_one[j]``: (n_j, 6) row of keep k plus face f, for keeps of ``j`` < 5 dice."""
     drop_one: tuple[np.ndarray, ...]
     """``drop_one[j]``: (n_j, j) rows of k minus one die: the distinct ones first, then repeats."""
+    add_one_t: tuple[np.ndarray, ...]
+    """``add_one[j]`` transposed and contiguous: (6, n_j)."""
     drop_one_t: tuple[np.ndarray, ...]
     """``drop_one[j]`` transposed and contiguous: (j, n_j)."""
     distinct_prefix: tuple[tuple[int, ...], ...]
     """``distinct_prefix[j][i]``: how many multisets of ``j`` dice have more than ``i`` faces."""
     upper_rows: np.ndarray
     """(252, 5) for each roll, its i-th distinct face f and count c as option row 6(f-1)+c."""
+    upper_rows_t: np.ndarray
+    """``upper_rows`` transposed and contiguous: (5, 252)."""
     yahtzee: np.ndarray
     """Roll row (0..251) of five ``f``, for f = 1..6."""
     outcome_order: np.ndarray
@@ -224,9 +228,11 @@ def tables() -> Tables:
         raw=raw,
         add_one=tuple(add_one),
         drop_one=tuple(drop_one),
+        add_one_t=tuple(np.ascontiguousarray(a.T) for a in add_one),
         drop_one_t=tuple(np.ascontiguousarray(d.T) for d in drop_one),
         distinct_prefix=tuple(prefix),
         upper_rows=upper_rows,
+        upper_rows_t=np.ascontiguousarray(upper_rows.T),
         yahtzee=yahtzee,
         outcome_order=outcome_order,
         sub_keeps=sub_keeps,
@@ -272,9 +278,11 @@ def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) ->
     for j in range(4, -1, -1):
         n = off[j + 1] - off[j]
         out = K[off[j] : off[j + 1]]
-        gathered = scratch[: 6 * n]
-        np.take(K, T.add_one[j].reshape(-1), axis=0, out=gathered, mode="clip")
-        np.add.reduce(gathered.reshape(n, 6, S), axis=1, out=out)
+        np.take(K, T.add_one_t[j].reshape(-1), axis=0, out=scratch[: 6 * n], mode="clip")
+        faces = scratch[: 6 * n].reshape(6, n, S)
+        np.add(faces[0], faces[1], out=out)
+        for f in range(2, 6):
+            out += faces[f]
         out *= 1.0 / 6.0
     M[0] = K[0]
     for j in range(1, 6):
@@ -362,14 +370,17 @@ def final_roll_values(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray
     of five equal dice follow the joker and bonus rules of ``rules``.
     """
     T = tables()
-    sacrifice = np.max(ovs[[6 * b for b in range(N_UPPER)] + list(LOWER_ROW.values())], axis=0)
+    lower = ovs[6 * N_UPPER : 6 * N_UPPER + len(LOWER_IDX)]
+    sacrifice = np.maximum(ovs[0 : 6 * N_UPPER : 6].max(axis=0), lower.max(axis=0))
     chance = ovs[LOWER_ROW[CHANCE]]
     np.add(chance, T.raw[:, CHANCE][:, None], out=out)
     np.maximum(out, sacrifice, out=out)
     prefix = T.distinct_prefix[5]
+    gathered = np.empty_like(out)
     for i in range(5):
         n = prefix[i]
-        np.maximum(out[:n], ovs[T.upper_rows[:n, i]], out=out[:n])
+        np.take(ovs, T.upper_rows_t[i, :n], axis=0, out=gathered[:n], mode="clip")
+        np.maximum(out[:n], gathered[:n], out=out[:n])
     for row, rolls, points in _lower_entries():
         out[rolls] = np.maximum(out[rolls], ovs[row] + points)
     _five_equal(rules, ovs, mask, flag, out)
