@@ -73,8 +73,9 @@ def card_html(notices: Sequence[Notice], lang: str) -> str:
         if notice.banner:
             body = f'<div class="dl-banner">{text}</div>'
         else:
-            label = esc(_KIND_LABELS[notice.kind].render(lang))
-            body = f"<strong>{label}:</strong> {text}"
+            label = f"<strong>{esc(_KIND_LABELS[notice.kind].render(lang))}</strong>"
+            body = esc(translate("{label}: {text}", lang, label="\0", text="\1"))
+            body = body.replace("\0", label).replace("\1", text)
         role = "alert" if notice.kind in ("error", "warning") else "status"
         parts.append(f'<div class="dl-card dl-card-{notice.kind}" role="{role}">{body}</div>')
     return "".join(parts)

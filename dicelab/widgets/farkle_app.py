@@ -248,10 +248,12 @@ class FarkleApp(App):
             try:
                 game.turn.set_aside_positions(wanted)  # a dry run on the immutable turn
             except IllegalMove:
-                if not self._could_complete(wanted):
-                    raise
-                self._chosen = wanted
-                return
+                if self._could_complete(wanted):
+                    self._chosen = wanted
+                    return
+                if self._chosen and not self._could_complete([position]):
+                    game.turn.set_aside_positions([position])  # the engine's word on this die
+                raise
             before = len(game.events)
             game.set_aside_positions(wanted)
             self._after_change(before)
