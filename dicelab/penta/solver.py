@@ -34,6 +34,7 @@ import itertools
 import os
 import sys
 import tempfile
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
@@ -197,6 +198,7 @@ class Solver:
         self._directory = directory
         self._table: np.ndarray | None = None
         self._turns: OrderedDict[int, _Turn] = OrderedDict()
+        self._lock = threading.RLock()  # an app's timer thread and its UI thread may both ask
 
     def __repr__(self) -> str:
         return f"Solver({self._rules.name!r})"
@@ -221,6 +223,10 @@ class Solver:
 
     def build(self, progress: Progress | None = None, *, force: bool = False) -> Solver:
         """Load the table from the cache, or compute (and cache) it; returns ``self``."""
+        with self._lock:
+            return self._build(progress, force)
+
+    def _build(self, progress: Progress | None, force: bool) -> Solver:
         if self._table is not None and not force:
             return self
         progress = progress if progress is not None else self._progress
@@ -280,10 +286,11 @@ class Solver:
         if card.is_complete:
             raise IllegalMove(msg("The scorecard is complete: there are no dice to score."))
         key = st.state_index(mask, up, flag)
-        turn = self._turns.get(key)
-        if turn is not None:
-            self._turns.move_to_end(key)
-            return turn
+        with self._lock:
+            turn = self._turns.get(key)
+            if turn is not None:
+                self._turns.move_to_end(key)
+                return turn
         T = st.tables()
         n = len(T.probs)
         rolls = np.arange(n)
@@ -303,9 +310,10 @@ class Solver:
         st.keep_values(one_left.copy(), K, M)
         keep_2 = K[:, 0].copy()
         turn = _Turn(values, now, keep_1, keep_2)
-        self._turns[key] = turn
-        if len(self._turns) > 256:
-            self._turns.popitem(last=False)
+        with self._lock:
+            self._turns[key] = turn
+            if len(self._turns) > 256:
+                self._turns.popitem(last=False)
         return turn
 
     def _table_for(self, mask: int) -> np.ndarray:
@@ -655,9 +663,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--simulate", type=int, default=0, metavar="N", help=str(msg("play N games and report"))
     )
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("presets", nargs="*", choices=[[], *PRESETS], default=[])
+    parser.add_argument(
+        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
+    )
     args = parser.parse_args(argv)
     presets = args.presets or list(PRESETS)
+    for name in presets:
+        try:
+            Rules.preset(name)
+        except IllegalMove as error:
+            parser.error(str(error))
     if not args.build and not args.simulate:
         parser.print_help()
         return 2
