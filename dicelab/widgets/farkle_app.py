@@ -35,7 +35,7 @@ from dicelab.farkle import Bank, Game, Roll, SetAside, farkle_chance, lineup_lab
 from dicelab.farkle.game import GAME_OVER, HOT_DICE, LAST_ROUND, TURN_LOST, Event
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
-from dicelab.i18n import N_, format_number, msg, nmsg, plural, translate
+from dicelab.i18n import N_, format_number, format_percent, msg, nmsg, plural, translate
 from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
 from dicelab.widgets.forms import SPEEDS, PlayerRows, seed_from_text, speed_options
@@ -553,7 +553,7 @@ class FarkleApp(App):
                     n,
                     lang,
                 ),
-                f"{format_number(round(100 * float(chance), 1), lang)} % ({chance})",
+                f"{format_percent(float(chance), lang)} ({chance})",
             )
         )
         if turn.phase in ("roll", "roll_or_bank"):
@@ -631,12 +631,12 @@ class FarkleApp(App):
             return None
         return (
             translate("Chance to win (two players, both optimal)", lang),
-            f"{format_number(round(100 * value, 1), lang)} %",
+            format_percent(value, lang),
         )
 
 
 def _num(value: float, lang: str) -> str:
-    return format_number(round(value, 1) if isinstance(value, float) else value, lang)
+    return format_number(value, lang, decimals=1 if isinstance(value, float) else 0)
 
 
 def _contains(option: Sequence[int], wanted: Sequence[int]) -> bool:

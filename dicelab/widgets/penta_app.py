@@ -600,7 +600,7 @@ class PentaApp(App):
                 "Expected final score of {player} from here, playing optimally: {value}",
                 lang,
                 player=game.current_player.name,  # type: ignore[union-attr]
-                value=format_number(round(value, 1), lang),
+                value=format_number(value, lang, decimals=1),
             )
             parts.append(f"<p>{esc(text)}</p>")
             return "".join(parts)
@@ -616,7 +616,7 @@ class PentaApp(App):
             mark = f" ({translate('best', lang)})" if value >= best - 1e-9 else ""
             rows.append(
                 f"<tr><td>{esc(label + mark)}</td>"
-                f"<td>{esc(format_number(round(value, 2), lang))}</td></tr>"
+                f"<td>{esc(format_number(value, lang, decimals=2))}</td></tr>"
             )
         head = (
             f"<tr><th>{esc(translate('Choice', lang))}</th>"
@@ -645,7 +645,7 @@ class PentaApp(App):
                 lang,
                 player=name,
                 choice=label,
-                cost=format_number(round(cost, 2), lang),
+                cost=format_number(cost, lang, decimals=2),
             )
         return f'<p class="dl-last-choice">{esc(text)}</p>'
 

@@ -1,0 +1,722 @@
+"""The Farkle risk explorer: plots of farkle chances, rolling against banking, thresholds,
+simulated turn scores and two-player win chances, with the controls that change them.
+
+Every figure is computed by :mod:`dicelab.farkle` (exact chances and values, the policy
+evaluator, the simulator, the win-chance solver); this module only draws them with
+matplotlib, imported when the first plot is drawn, never at construction. Each plot has
+a caption that states its key numbers in words, so nothing is only in a picture.
+
+>>> from dicelab.widgets.timer import ManualScheduler
+>>> app = RiskExplorer(lang="en", background=lambda work: work(), scheduler=ManualScheduler())
+>>> app.show("thresholds")
+True
+>>> "16,400" in app.caption("thresholds")
+True
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.dice import SeededDice
+from dicelab.errors import IllegalMove
+from dicelab.farkle import Rules, farkle_chance, is_farkle
+from dicelab.farkle.players import ComputerPlayer
+from dicelab.farkle.rules import PRESETS
+from dicelab.farkle.situation import TARGETS
+from dicelab.i18n import N_, format_number, format_percent, msg, translate
+from dicelab.widgets.base import App, esc
+from dicelab.widgets.labels import FARKLE_PRESET_LABELS
+from dicelab.widgets.penta_advice import run_in_background
+
+__all__ = ["PLOTS", "RiskExplorer"]
+
+log = logging.getLogger("dicelab.widgets")
+
+PLOTS = ("farkle", "values", "thresholds", "distributions", "winmap")
+"""The explorer's plots, in tab order."""
+PLOT_TITLES = {
+    "farkle": N_("Farkle chance"),
+    "values": N_("Roll or bank?"),
+    "thresholds": N_("Bank thresholds"),
+    "distributions": N_("Turn scores"),
+    "winmap": N_("Win chances"),
+}
+COMPUTER_FIELDS = ("base", "per_missing_die", "per_point_behind", "max_raise")
+COMPUTER_LABELS = {
+    "base": N_("Computer: base threshold"),
+    "per_missing_die": N_("Computer: less per missing die"),
+    "per_point_behind": N_("Computer: more per point behind"),
+    "max_raise": N_("Computer: at most this much more"),
+}
+DICE = range(1, 7)
+FARKLE_SAMPLES = 3000
+TURN_COUNTS = (5_000, 20_000, 100_000)
+WIN_TARGETS = (1000, *TARGETS)
+
+
+def thresholds_from_text(text: str) -> int | list[int]:
+    """A typed threshold strategy: one number, or six (for 1 to 6 dice).
+
+    >>> thresholds_from_text("350")
+    350
+    >>> thresholds_from_text("300, 300 350 400 450 500")
+    [300, 300, 350, 400, 450, 500]
+    """
+    numbers = [int(n) for n in re.findall(r"\d+", text)]
+    if len(numbers) == 1:
+        return numbers[0]
+    if len(numbers) != 6:
+        raise IllegalMove(
+            msg(
+                "Type one bank threshold, or six (for 1 to 6 dice), not {value}.",
+                value=repr(text),
+            )
+        )
+    return numbers
+
+
+class RiskExplorer(App):
+    """Explore Farkle's risks: five plots, the scoring preset, the computer's threshold
+    parameters and a custom threshold strategy.
+
+    ``rules``: a preset name; ``turns``: simulated turns per strategy; ``seed``: the
+    simulations' seed; ``background``: how long work runs (default: a thread).
+    Driving methods: :meth:`show`, :meth:`set_preset`, :meth:`set_computer`,
+    :meth:`set_custom`, :meth:`simulate`, :meth:`set_target`, :meth:`solve`.
+    """
+
+    title = msg("Farkle risk explorer")
+    css_class = "dl-risk-explorer"
+
+    def __init__(
+        self,
+        rules: str | None = None,
+        turns: int = 20_000,
+        seed: int = 1,
+        lang: str | None = None,
+        background: Callable[[Callable[[], None]], None] | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(lang=lang, **options)
+        self._rules: Rules = Rules.preset(rules) if rules else PRESETS["standard"]
+        self._computer = ComputerPlayer()
+        self._custom: int | list[int] = [300, 300, 350, 400, 450, 500]
+        self._turns = turns
+        self._seed = seed
+        self._target = WIN_TARGETS[0]
+        self._background = background or run_in_background
+        self._simulated: dict[str, Any] | None = None  # strategy -> results (derived data)
+        self._exact: dict[str, float] = {}
+        self._drawn: dict[str, tuple[bytes, str]] = {}  # plot -> (png, caption key)
+        self._busy: set[str] = set()
+        self._build()
+        self.render()
+        self._later(0, lambda: self._draw(self.current))
+
+    # -- building -------------------------------------------------------------------------
+    def _build(self) -> None:
+        self._preset = widgets.Dropdown(options=list(PRESETS), value=self._rules.name)
+        self._preset.add_class("dl-preset")
+        self._preset.observe(lambda c: self._picked(self.set_preset, c["new"]), "value")
+        self._fields = {
+            name: widgets.FloatText(value=getattr(self._computer, name)) for name in COMPUTER_FIELDS
+        }
+        for name, field in self._fields.items():
+            field.add_class(f"dl-computer-{name.replace('_', '-')}")
+            field.style.description_width = "230px"
+            field.layout.width = "340px"
+            field.observe(lambda c, n=name: self._picked_field(n, c["new"]), "value")
+        self._custom_text = widgets.Text(value=", ".join(map(str, self._custom)))
+        self._custom_text.add_class("dl-custom")
+        self._custom_text.continuous_update = False
+        self._custom_text.observe(lambda c: self._picked(self.set_custom, c["new"]), "value")
+        self._turns_pick = widgets.Dropdown(
+            options=sorted({*TURN_COUNTS, self._turns}), value=self._turns
+        )
+        self._turns_pick.observe(lambda c: self._picked(self.set_turns, c["new"]), "value")
+        self._simulate_button = widgets.Button(icon="play")
+        self._simulate_button.add_class("dl-simulate")
+        self._simulate_button.on_click(lambda _b: self.simulate())
+        self._target_pick = widgets.Dropdown(options=list(WIN_TARGETS), value=self._target)
+        self._target_pick.observe(lambda c: self._picked(self.set_target, c["new"]), "value")
+        self._solve_button = widgets.Button(icon="calculator")
+        self._solve_button.add_class("dl-solve")
+        self._solve_button.on_click(lambda _b: self.solve())
+        self._progress = widgets.FloatProgress(min=0.0, max=1.0)
+        self._progress.add_class("dl-progress")
+        self._progress.layout.display = "none"
+        self._images = {name: widgets.Image(format="png") for name in PLOTS}
+        self._captions = {name: widgets.HTML() for name in PLOTS}
+        pages = []
+        for name in PLOTS:
+            self._images[name].add_class(f"dl-plot-{name}")
+            self._images[name].layout.max_width = "760px"
+            self._captions[name].add_class(f"dl-caption-{name}")
+            extra: list[widgets.Widget] = []
+            if name == "distributions":
+                extra = [widgets.HBox([self._turns_pick, self._simulate_button])]
+            if name == "winmap":
+                extra = [widgets.HBox([self._target_pick, self._solve_button])]
+            pages.append(widgets.VBox([*extra, self._images[name], self._captions[name]]))
+        self._tabs = widgets.Tab(children=pages)
+        self._tabs.observe(lambda c: self._tab_changed(), "selected_index")
+        controls = widgets.VBox(
+            [self._preset, *self._fields.values(), self._custom_text],
+            layout=widgets.Layout(min_width="360px"),
+        )
+        self._body.children = [widgets.HBox([controls, widgets.VBox([self._progress, self._tabs])])]
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The scoring table explored."""
+        return self._rules
+
+    @property
+    def current(self) -> str:
+        """The plot shown now."""
+        return PLOTS[self._tabs.selected_index or 0]
+
+    @property
+    def computer(self) -> ComputerPlayer:
+        """The computer player with the parameters chosen."""
+        return self._computer
+
+    @property
+    def images(self) -> dict[str, widgets.Image]:
+        """Each plot's image widget (empty until drawn)."""
+        return dict(self._images)
+
+    def caption(self, name: str) -> str:
+        """The words under plot ``name`` (its key numbers), as HTML."""
+        return self._captions[name].value
+
+    # -- intents ----------------------------------------------------------------------------
+    def show(self, name: str) -> bool:
+        """Show plot ``name`` (one of :data:`PLOTS`), drawing it if needed."""
+
+        def go() -> None:
+            if name not in PLOTS:
+                raise IllegalMove(
+                    msg(
+                        "Unknown plot {name}: choose one of {names}.",
+                        name=repr(name),
+                        names=", ".join(PLOTS),
+                    )
+                )
+            index = PLOTS.index(name)
+            if self._tabs.selected_index != index:
+                self._tabs.selected_index = index  # draws it (see _tab_changed)
+            else:
+                self._draw(name)
+
+        return self.act(go)
+
+    def set_preset(self, name: str) -> bool:
+        """Explore another scoring preset."""
+
+        def go() -> None:
+            self._rules = Rules.preset(name)
+            self._invalidate()
+
+        return self.act(go)
+
+    def set_computer(self, **params: float) -> bool:
+        """Change the computer's threshold parameters (``base``, ``per_missing_die``...)."""
+
+        def go() -> None:
+            unknown = set(params) - set(COMPUTER_FIELDS)
+            if unknown:
+                raise IllegalMove(
+                    msg(
+                        "Unknown parameter {name}: the parameters are {names}.",
+                        name=repr(sorted(unknown)[0]),
+                        names=", ".join(COMPUTER_FIELDS),
+                    )
+                )
+            values = {k: _whole(v) for k, v in params.items()}
+            self._computer = ComputerPlayer(**{**self._computer.to_dict(), **values})
+            self._invalidate()
+
+        return self.act(go)
+
+    def set_custom(self, thresholds: str | int | Sequence[int]) -> bool:
+        """The custom strategy: bank from one threshold, or one per dice count (1 to 6)."""
+
+        def go() -> None:
+            from dicelab.farkle.risk import evaluate_threshold
+
+            value = thresholds_from_text(thresholds) if isinstance(thresholds, str) else thresholds
+            evaluate_threshold(value, self._rules)  # the engine checks it
+            self._custom = value if isinstance(value, int) else list(value)
+            self._invalidate()
+
+        return self.act(go)
+
+    def set_turns(self, turns: int) -> bool:
+        """How many turns to simulate per strategy."""
+
+        def go() -> None:
+            self._turns = int(turns)
+            self._simulated = None
+            self._drawn.pop("distributions", None)
+
+        return self.act(go)
+
+    def set_target(self, target: int) -> bool:
+        """The target of the win-chance map."""
+
+        def go() -> None:
+            if target not in WIN_TARGETS:
+                raise IllegalMove(
+                    msg(
+                        "Choose a target among {targets}.", targets=", ".join(map(str, WIN_TARGETS))
+                    )
+                )
+            self._target = target
+            self._drawn.pop("winmap", None)
+            if self.current == "winmap":
+                self._draw("winmap")
+
+        return self.act(go)
+
+    def simulate(self) -> bool:
+        """Simulate the turn scores of the three strategies again (with a progress bar)."""
+
+        def go() -> None:
+            self._simulated = None
+            self._drawn.pop("distributions", None)
+            self._tabs.selected_index = PLOTS.index("distributions")
+            self._draw("distributions")
+
+        return self.act(go)
+
+    def solve(self) -> bool:
+        """Solve the two-player win chances for the chosen target (long: a progress bar)."""
+
+        def go() -> None:
+            from dicelab.farkle.winchance import win_chances
+
+            rules, target = self._rules, self._target
+
+            def work(report: Callable[[float], None]) -> None:
+                win_chances(rules, target, progress=report)
+                self._drawn.pop("winmap", None)
+
+            self._run("winmap", work)
+
+        return self.act(go)
+
+    # -- control callbacks ------------------------------------------------------------------
+    def _picked(self, method: Callable[[Any], bool], value: Any) -> None:
+        if not self._syncing:
+            method(value)
+
+    def _picked_field(self, name: str, value: float) -> None:
+        if not self._syncing:
+            self.set_computer(**{name: value})
+
+    def _tab_changed(self) -> None:
+        if not self._syncing:
+            self.act(lambda: self._draw(self.current), keep_notices=True)
+
+    _syncing = False
+
+    def _invalidate(self) -> None:
+        self._simulated = None
+        self._drawn.clear()
+        self._draw(self.current)
+
+    # -- long work ----------------------------------------------------------------------------
+    def _run(self, name: str, work: Callable[[Callable[[float], None]], None]) -> None:
+        """Run ``work(report)`` in the background with the progress bar, then redraw."""
+        if name in self._busy:
+            return
+        self._busy.add(name)
+        self._progress.value = 0.0
+        self._progress.layout.display = None
+
+        def report(fraction: float) -> None:
+            self._progress.value = min(1.0, max(0.0, float(fraction)))
+
+        def job() -> None:
+            try:
+                work(report)
+            except Exception:
+                log.exception("dicelab: the risk explorer's %s failed", name)
+            finally:
+                self._busy.discard(name)
+                self._progress.layout.display = "none"
+            self.act(lambda: self._draw(name), keep_notices=True)
+
+        self._background(job)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self, lang: str) -> None:
+        self._syncing = True
+        try:
+            self._preset.description = translate("Scoring", lang)
+            _set_options(
+                self._preset,
+                [(translate(FARKLE_PRESET_LABELS.get(n, n), lang), n) for n in PRESETS],
+                self._rules.name,
+            )
+            for name, field in self._fields.items():
+                field.description = translate(COMPUTER_LABELS[name], lang)
+                value = float(getattr(self._computer, name))
+                if field.value != value:
+                    field.value = value
+            self._custom_text.description = translate("Your thresholds", lang)
+            self._custom_text.placeholder = translate("one number, or six for 1 to 6 dice", lang)
+            self._custom_text.tooltip = translate(
+                "Bank as soon as the turn holds this many points (one per dice count)", lang
+            )
+            text = ", ".join(
+                map(str, [self._custom] if isinstance(self._custom, int) else self._custom)
+            )
+            if self._custom_text.value != text:
+                self._custom_text.value = text
+            self._turns_pick.description = translate("Turns", lang)
+            self._turns_pick.value = self._turns
+            self._simulate_button.description = translate("Simulate again", lang)
+            self._target_pick.description = translate("Target", lang)
+            _set_options(
+                self._target_pick, [(format_number(t, lang), t) for t in WIN_TARGETS], self._target
+            )
+            self._solve_button.description = translate("Solve this target", lang)
+            self._solve_button.tooltip = translate("This can take minutes", lang)
+            self._tabs.titles = tuple(translate(PLOT_TITLES[n], lang) for n in PLOTS)
+        finally:
+            self._syncing = False
+        for name in PLOTS:
+            if name in self._drawn:
+                self._captions[name].value = self._caption_html(name, lang)
+
+    def _draw(self, name: str) -> None:
+        """Draw plot ``name`` unless it is drawn already for these settings."""
+        if name in self._drawn or name in self._busy:
+            return
+        if name == "distributions" and self._simulated is None:
+            self._captions[name].value = esc(translate("Simulating…", self._lang))
+            self._run(name, self._simulate_all)
+            return
+        png = _PLOTTERS[name](self, self._lang)
+        self._images[name].value = png or b""
+        self._drawn[name] = (png or b"", name)
+        self._captions[name].value = self._caption_html(name, self._lang)
+
+    def _simulate_all(self, report: Callable[[float], None]) -> None:
+        from dicelab.farkle.simulate import simulate_turns
+
+        results = {}
+        strategies = self._strategies()
+        for i, (key, strategy) in enumerate(strategies.items()):
+
+            def part(fraction: float, i: int = i) -> None:
+                report((i + fraction) / len(strategies))
+
+            results[key] = simulate_turns(strategy, self._turns, self._seed, self._rules, part)
+        self._exact = _exact_scores(self)
+        self._simulated = results
+
+    def _strategies(self) -> dict[str, Any]:
+        return {"optimal": "optimal", "computer": self._computer, "custom": self._custom}
+
+    def _caption_html(self, name: str, lang: str) -> str:
+        rows = _CAPTIONS[name](self, lang)
+        if isinstance(rows, str):
+            return rows
+        body = "".join(
+            "<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in rows
+        )
+        return f'<table class="dl-table dl-caption">{body}</table>'
+
+
+# -- the plots: each returns PNG bytes; each caption returns rows of text ---------------------
+
+
+def _figure() -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(7.2, 3.8), dpi=100, layout="constrained")
+
+
+def _png(fig: Any) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+@lru_cache(maxsize=16)
+def _simulated_farkles(rules: Rules, seed: int) -> list[float]:
+    dice = SeededDice(seed)
+    return [
+        sum(is_farkle(dice.roll(n, i), rules) for i in range(FARKLE_SAMPLES)) / FARKLE_SAMPLES
+        for n in DICE
+    ]
+
+
+def _plot_farkle(app: RiskExplorer, lang: str) -> bytes:
+    exact = [float(farkle_chance(n, app.rules)) for n in DICE]
+    simulated = _simulated_farkles(app.rules, app._seed)
+    fig = _figure()
+    ax = fig.add_subplot()
+    ax.bar(list(DICE), exact, color="#90caf9", label=translate("exact", lang))
+    ax.plot(
+        list(DICE),
+        simulated,
+        "o",
+        color="#b71c1c",
+        label=translate("simulated ({n} rolls each)", lang, n=FARKLE_SAMPLES),
+    )
+    ax.set_xlabel(translate("dice rolled", lang))
+    ax.set_ylabel(translate("chance that nothing scores", lang))
+    ax.legend()
+    return _png(fig)
+
+
+def _caption_farkle(app: RiskExplorer, lang: str) -> list[list[str]]:
+    simulated = _simulated_farkles(app.rules, app._seed)
+    rows = [[translate("dice", lang), translate("exact", lang), translate("simulated", lang)]]
+    for n, sim in zip(DICE, simulated, strict=True):
+        chance: Fraction = farkle_chance(n, app.rules)
+        rows.append([str(n), f"{chance} = {_percent(float(chance), lang)}", _percent(sim, lang)])
+    return rows
+
+
+def _optimal(app: RiskExplorer) -> Any:
+    from dicelab.farkle.risk import optimal_turn
+
+    return optimal_turn(app.rules)
+
+
+def _plot_values(app: RiskExplorer, lang: str) -> bytes:
+    turn = _optimal(app)
+    fig = _figure()
+    ax = fig.add_subplot()
+    points = list(range(turn.unit, 3000 + turn.unit, turn.unit))
+    for n in DICE:
+        gains = [turn.roll_value(p, n) - p for p in points]
+        ax.plot(points, gains, label=translate("{n} dice", lang, n=n))
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xlabel(translate("turn points so far", lang))
+    ax.set_ylabel(translate("rolling minus banking (expected points)", lang))
+    ax.legend(ncols=3, fontsize="small")
+    return _png(fig)
+
+
+def _caption_values(app: RiskExplorer, lang: str) -> list[list[str]]:
+    turn = _optimal(app)
+    rows = [[translate("dice to roll", lang), translate("roll on below", lang)]]
+    rows += [[str(n), format_number(turn.bank_threshold(n), lang)] for n in DICE]
+    rows.append(
+        [translate("expected points of a whole turn", lang), _num(turn.expected_turn_score, lang)]
+    )
+    return rows
+
+
+def _threshold_rows(app: RiskExplorer) -> list[tuple[int, int, int, int]]:
+    turn = _optimal(app)
+    custom = app._custom
+    return [
+        (
+            n,
+            turn.bank_threshold(n),
+            app.computer.bank_threshold(n),
+            custom if isinstance(custom, int) else custom[n - 1],
+        )
+        for n in DICE
+    ]
+
+
+def _plot_thresholds(app: RiskExplorer, lang: str) -> bytes:
+    rows = _threshold_rows(app)
+    fig = _figure()
+    ax = fig.add_subplot()
+    width = 0.27
+    names = [translate("optimal", lang), translate("computer", lang), translate("yours", lang)]
+    for k, name in enumerate(names):
+        ax.bar([r[0] + (k - 1) * width for r in rows], [r[k + 1] for r in rows], width, label=name)
+    ax.set_yscale("log")
+    ax.set_xlabel(translate("dice to roll", lang))
+    ax.set_ylabel(translate("bank from (points, log scale)", lang))
+    ax.legend()
+    return _png(fig)
+
+
+def _caption_thresholds(app: RiskExplorer, lang: str) -> list[list[str]]:
+    rows = [
+        [
+            translate("dice to roll", lang),
+            translate("optimal", lang),
+            translate("computer", lang),
+            translate("yours", lang),
+        ]
+    ]
+    rows += [[str(r[0]), *(format_number(v, lang) for v in r[1:])] for r in _threshold_rows(app)]
+    return rows
+
+
+def _exact_scores(app: RiskExplorer) -> dict[str, float]:
+    custom = app._custom if isinstance(app._custom, int) else tuple(app._custom)
+    return dict(_exact(app.rules, app.computer, custom))
+
+
+@lru_cache(maxsize=32)
+def _exact(rules: Rules, computer: ComputerPlayer, custom: Any) -> tuple[tuple[str, float], ...]:
+    from dicelab.farkle.simulate import turn_strategy
+
+    strategies = {"optimal": "optimal", "computer": computer, "custom": custom}
+    return tuple(
+        (key, turn_strategy(strategy, rules).expected_turn_score)
+        for key, strategy in strategies.items()
+    )
+
+
+def _plot_distributions(app: RiskExplorer, lang: str) -> bytes | None:
+    results = app._simulated
+    if results is None:
+        return None
+    fig = _figure()
+    ax = fig.add_subplot()
+    bins = list(range(0, 3100, 100))
+    names = {
+        "optimal": translate("optimal", lang),
+        "computer": translate("computer", lang),
+        "custom": translate("yours", lang),
+    }
+    for key, result in results.items():
+        points = result.points.clip(0, 3000)
+        share = [1 / len(points)] * len(points)
+        ax.hist(points, bins=bins, weights=share, histtype="step", linewidth=1.5, label=names[key])
+    ax.set_xlabel(translate("points banked in one turn (0: farkle)", lang))
+    ax.set_ylabel(translate("share of turns", lang))
+    ax.legend()
+    return _png(fig)
+
+
+def _caption_distributions(app: RiskExplorer, lang: str) -> list[list[str]] | str:
+    results = app._simulated
+    if results is None:
+        return esc(translate("Simulating…", lang))
+    exact = app._exact
+    names = {
+        "optimal": translate("optimal", lang),
+        "computer": translate("computer", lang),
+        "custom": translate("yours", lang),
+    }
+    rows = [
+        [
+            translate("strategy", lang),
+            translate("exact expected points", lang),
+            translate("simulated mean", lang),
+            translate("turns lost", lang),
+        ]
+    ]
+    for key, result in results.items():
+        rows.append(
+            [
+                names[key],
+                _num(exact[key], lang),
+                f"{_num(result.mean, lang)} ± {_num(2 * result.standard_error, lang)}",
+                _percent(result.farkle_rate, lang),
+            ]
+        )
+    return rows
+
+
+def _win_table(app: RiskExplorer) -> Any | None:
+    from dicelab.farkle.winchance import cache_path, win_chances
+
+    if not cache_path(app.rules, app._target).exists():
+        return None
+    return win_chances(app.rules, app._target)
+
+
+def _plot_winmap(app: RiskExplorer, lang: str) -> bytes | None:
+    chances = _win_table(app)
+    if chances is None:
+        return None
+    grid = chances.start.T  # start[mine, theirs], in units: rows = their total
+    fig = _figure()
+    ax = fig.add_subplot()
+    image = ax.imshow(
+        grid,
+        origin="lower",
+        cmap="RdYlGn",
+        vmin=0,
+        vmax=1,
+        extent=(0, app._target, 0, app._target),
+        aspect="auto",
+    )
+    fig.colorbar(image, ax=ax, label=translate("chance to win of the player to move", lang))
+    ax.set_xlabel(translate("my total", lang))
+    ax.set_ylabel(translate("their total", lang))
+    return _png(fig)
+
+
+def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
+    chances = _win_table(app)
+    if chances is None:
+        text = translate(
+            "The win chances for a target of {target} are not solved yet: press "
+            "“Solve this target” (it can take minutes).",
+            lang,
+            target=format_number(app._target, lang),
+        )
+        return f"<p>{esc(text)}</p>"
+    return [
+        [
+            translate("first player's chance to win", lang),
+            _percent(chances.first_player_chance, lang),
+        ],
+        [
+            translate("fair head start for the second player", lang),
+            format_number(chances.fair_head_start(), lang),
+        ],
+    ]
+
+
+_PLOTTERS: dict[str, Callable[[RiskExplorer, str], bytes | None]] = {
+    "farkle": _plot_farkle,
+    "values": _plot_values,
+    "thresholds": _plot_thresholds,
+    "distributions": _plot_distributions,
+    "winmap": _plot_winmap,
+}
+_CAPTIONS: dict[str, Callable[[RiskExplorer, str], Any]] = {
+    "farkle": _caption_farkle,
+    "values": _caption_values,
+    "thresholds": _caption_thresholds,
+    "distributions": _caption_distributions,
+    "winmap": _caption_winmap,
+}
+
+
+def _num(value: float, lang: str) -> str:
+    return format_number(float(value), lang, decimals=1)
+
+
+def _percent(value: float, lang: str) -> str:
+    return format_percent(float(value), lang)
+
+
+def _whole(value: object) -> int | float:
+    number = float(value)  # type: ignore[arg-type]
+    return int(number) if number.is_integer() else number
+
+
+def _set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]], value: Any) -> None:
+    if tuple(pick.options) != tuple(options):
+        pick.options = options
+    if pick.value != value:
+        pick.value = value
