@@ -16,19 +16,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as widgets
 
 from dicelab.dice import check_dice
 from dicelab.errors import IllegalMove
-from dicelab.i18n import msg, plural, translate
+from dicelab.i18n import format_number, format_percent, msg, plural, translate
 from dicelab.penta.notation import Situation, parse
 from dicelab.penta.rules import BOX_NAMES, BOXES, PRESETS, UPPER
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, check_rules, possible_points
 from dicelab.widgets.base import App, esc
 from dicelab.widgets.dice import DiceRow, DieView
 from dicelab.widgets.labels import PENTA_PRESET_LABELS
-from dicelab.widgets.penta_advice import AdvisorPanel
+from dicelab.widgets.penta_advice import AdvisorPanel, action_label
 
 __all__ = ["ScoringInspector", "dice_from_text"]
 
@@ -155,6 +156,11 @@ class ScoringInspector(App):
         if self._card.is_complete:
             return None
         return Situation(self._card, self._dice, self._rolls_left)
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the card (for the advisor)."""
+        return self._card.rules
 
     def points(self) -> dict[str, int | None]:
         """Each box's points for these dice now (None: not allowed or filled)."""
@@ -346,6 +352,49 @@ class ScoringInspector(App):
                 f"{esc(SACRIFICE.render(lang))}</div>"
             )
         parts.append(f'<table class="dl-table"><tr>{head}</tr>{"".join(rows)}</table>')
+        return "".join(parts)
+
+    # -- the advisor's content --------------------------------------------------------------
+    def advice_html(self, solver: Any, lang: str) -> str:
+        """Each box's expected final score if scored now and its chance of taking this turn's
+        dice under optimal play, then the best keeps (all from the solver)."""
+        card = self._card
+        if card.is_complete:
+            return ""
+        values = solver.option_values(card, self._dice, self._rolls_left)
+        chances = solver.fill_chances(card, self._dice, self._rolls_left)
+        best = max(values.values())
+        rows = []
+        for box in card.open_boxes:
+            value = values.get(box)
+            shown = "—" if value is None else format_number(value, lang, decimals=2)
+            if value is not None and value >= best - 1e-9:
+                shown += f" ({translate('best', lang)})"
+            rows.append(
+                f'<tr class="dl-advice-{box}"><td>{esc(translate(BOX_NAMES[box], lang))}</td>'
+                f"<td>{esc(shown)}</td><td>{esc(format_percent(chances[box], lang))}</td></tr>"
+            )
+        head = "".join(
+            f"<th>{esc(h)}</th>"
+            for h in (
+                translate("Box", lang),
+                translate("Expected final score if scored now", lang),
+                translate("Chance this box takes this turn's dice", lang),
+            )
+        )
+        parts = [f'<table class="dl-table"><tr>{head}</tr>{"".join(rows)}</table>']
+        keeps = sorted(
+            ((a, v) for a, v in values.items() if not isinstance(a, str)), key=lambda x: -x[1]
+        )[:8]
+        if keeps:
+            keep_rows = "".join(
+                f"<tr><td>{esc(action_label(a, lang))}"
+                f"{esc(' (' + translate('best', lang) + ')') if v >= best - 1e-9 else ''}</td>"
+                f"<td>{esc(format_number(v, lang, decimals=2))}</td></tr>"
+                for a, v in keeps
+            )
+            title = translate("Best dice to keep and roll again", lang)
+            parts.append(f'<p><b>{esc(title)}</b></p><table class="dl-table">{keep_rows}</table>')
         return "".join(parts)
 
 

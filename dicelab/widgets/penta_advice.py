@@ -19,10 +19,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.i18n import translate
+from dicelab.i18n import msg, translate
+from dicelab.penta.rules import BOX_NAMES
 from dicelab.widgets.base import esc
 
-__all__ = ["AdvisorPanel", "penta_solver", "run_in_background"]
+__all__ = ["AdvisorPanel", "action_label", "penta_solver", "run_in_background"]
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -32,6 +33,19 @@ def penta_solver(rules: Any) -> Any:
     from dicelab.penta.solver import Solver
 
     return Solver(rules)
+
+
+def action_label(action: Any, lang: str) -> str:
+    """A Penta action in words: "Score Chance", "Keep 5 5 5", "Re-roll all five dice".
+
+    >>> action_label("chance", "en"), action_label((5, 5), "en")
+    ('Score Chance', 'Keep 5 5')
+    """
+    if isinstance(action, str):
+        return translate("Score {box}", lang, box=msg(BOX_NAMES[action]))
+    if not action:
+        return translate("Re-roll all five dice", lang)
+    return translate("Keep {dice}", lang, dice=" ".join(map(str, action)))
 
 
 def _cached(solver: Any) -> bool:

@@ -44,7 +44,7 @@ from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
 from dicelab.widgets.forms import DEFAULT_NAME, SPEEDS, PlayerRows, seed_from_text, speed_options
 from dicelab.widgets.labels import PENTA_PRESET_LABELS
-from dicelab.widgets.penta_advice import AdvisorPanel
+from dicelab.widgets.penta_advice import AdvisorPanel, action_label
 from dicelab.widgets.penta_card import ScorecardGrid
 from dicelab.widgets.timer import Countdown
 
@@ -612,7 +612,7 @@ class PentaApp(App):
         )[:_KEEP_ROWS]
         rows = []
         for action, value in sorted(boxes + keeps, key=lambda x: -x[1]):
-            label = _action_label(action, lang)
+            label = action_label(action, lang)
             mark = f" ({translate('best', lang)})" if value >= best - 1e-9 else ""
             rows.append(
                 f"<tr><td>{esc(label + mark)}</td>"
@@ -631,7 +631,7 @@ class PentaApp(App):
             return ""
         name, situation, action = found
         cost = solver.regret(situation.card, situation.dice, situation.rolls_left, action)
-        label = _action_label(action, lang)
+        label = action_label(action, lang)
         if cost < 1e-9:
             text = translate(
                 "{player}'s last choice ({choice}) was the best one.",
@@ -655,14 +655,6 @@ def _refuse(message: Message):
         raise IllegalMove(message)
 
     return go
-
-
-def _action_label(action: Any, lang: str) -> str:
-    if isinstance(action, str):
-        return translate("Score {box}", lang, box=_box(action))
-    if not action:
-        return translate("Re-roll all five dice", lang)
-    return translate("Keep {dice}", lang, dice=_dice_text(action))
 
 
 def _last_choice(game: Game) -> tuple[str, Any, Any] | None:

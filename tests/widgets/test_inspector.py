@@ -130,3 +130,39 @@ def test_rolls_left_picker():
     app = make()
     app._rolls_pick.value = 0
     assert app.rolls_left == 0 and app._line.value.endswith("0 rolls left")
+
+
+class FakeSolver:
+    def option_values(self, card, dice, rolls_left):
+        values = {box: 100.0 + i for i, box in enumerate(card.options(dice))}
+        if rolls_left:
+            values[(4, 4, 4, 4)] = 300.0
+        return values
+
+    def fill_chances(self, card, dice, rolls_left):
+        return {box: 0.25 for box in card.open_boxes}
+
+
+def test_the_advisor_shows_values_and_fill_chances_when_opened():
+    app = make("5k=50 | dice 4 4 4 4 1 | 2 rolls left")
+    panel = app._advisor
+    assert panel.progress is None and panel.text == ""
+    panel._solver_for = lambda rules: FakeSolver()
+    panel._is_ready = lambda solver: True
+    app.open_advisor()
+    text = panel.text
+    assert "Keep 4 4 4 4 (best)" in text and "25.0%" in text and "dl-advice-chance" in text
+    app.set_rolls_left(0)
+    assert "Keep" not in panel.text
+
+
+def test_the_real_advisor_when_its_table_is_cached():
+    import pytest
+
+    from dicelab.penta.solver import Solver
+
+    if not Solver().path.exists():
+        pytest.skip("the Penta solver table is not cached here")
+    app = make("5k=50 | dice 4 4 4 4 1 | 2 rolls left")
+    app.open_advisor()
+    assert "Keep 4 4 4 4 (best)" in app._advisor.text
