@@ -103,6 +103,7 @@ class ScoringInspector(App):
         self._box_picks = {box: self._box_pick(box) for box in BOXES}
         self._bonus_pick = widgets.Dropdown(layout=widgets.Layout(width="240px"))
         self._bonus_pick.add_class("dl-penta-bonus")
+        self._bonus_pick.style.description_width = "110px"
         self._results = widgets.HTML()
         self._results.add_class("dl-results")
         self._advisor = AdvisorPanel(self)
@@ -334,7 +335,10 @@ class ScoringInspector(App):
                 f"<td>{shown}</td><td style='text-align:left'>"
                 f"{esc(reasons[box].render(lang))}</td></tr>"
             )
-        head = "".join(f"<th>{esc(translate(h, lang))}</th>" for h in ("Box", "Points now", "Why"))
+        head = (
+            f"<th>{esc(translate('Box', lang))}</th><th>{esc(translate('Points now', lang))}</th>"
+            f"<th style='text-align:left'>{esc(translate('Why', lang))}</th>"
+        )
         totals = translate(
             "Upper section {upper} (bonus {bonus}), lower section {lower}, "
             "Penta bonus {penta}: total {total}.",

@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.i18n import msg, translate
+from dicelab.i18n import N_, msg, translate
 from dicelab.penta.rules import BOX_NAMES
 from dicelab.widgets.base import esc
 
@@ -64,7 +64,7 @@ class AdvisorPanel(widgets.VBox):
     def __init__(
         self,
         owner: Any,
-        label: str = "Advisor",
+        label: str = N_("Advisor"),
         solver_for: Callable[[Any], Any] = penta_solver,
         is_ready: Callable[[Any], bool] = _cached,
         build: Callable[[Any, Callable[[float], None]], None] | None = None,

@@ -125,6 +125,8 @@ class RiskExplorer(App):
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
         self._preset = widgets.Dropdown(options=list(PRESETS), value=self._rules.name)
+        self._preset.style.description_width = "230px"
+        self._preset.layout.width = "460px"
         self._preset.add_class("dl-preset")
         self._preset.observe(lambda c: self._picked(self.set_preset, c["new"]), "value")
         self._fields = {
@@ -137,6 +139,8 @@ class RiskExplorer(App):
             field.observe(lambda c, n=name: self._picked_field(n, c["new"]), "value")
         self._custom_text = widgets.Text(value=", ".join(map(str, self._custom)))
         self._custom_text.add_class("dl-custom")
+        self._custom_text.style.description_width = "230px"
+        self._custom_text.layout.width = "460px"
         self._custom_text.continuous_update = False
         self._custom_text.observe(lambda c: self._picked(self.set_custom, c["new"]), "value")
         self._turns_pick = widgets.Dropdown(
