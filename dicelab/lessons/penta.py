@@ -107,7 +107,7 @@ def _turn(number: int) -> Rule:
         msg(
             "You need not use every roll: after any roll, the first one included, pick an open "
             "box and press «{validate}».",
-            validate=msg("Validate the turn"),
+            validate=msg("Validate turn"),
         ),
         msg(
             "In the app, if you pick nothing within {seconds} seconds of the last roll, the app "
