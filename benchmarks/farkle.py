@@ -139,13 +139,25 @@ def fixed_point_diagonal(tables, bank, caps, guess):
     raise RuntimeError("no convergence")
 
 
+def peak_rss_kib() -> int:
+    """This process's peak resident memory (VmHWM: reset by exec, unlike ru_maxrss)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def solve_one(target: int) -> None:
     """Child process: solve, save to the cache, print the figures for the parent."""
-    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    baseline = peak_rss_kib()
     began = time.perf_counter()
     chances = winchance.solve_win_chances(target=target)
     seconds = time.perf_counter() - began
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = peak_rss_kib()
     winchance._save(chances, winchance.cache_path(chances.rules, target))
     head = chances.fair_head_start()
     print(

@@ -45,7 +45,7 @@ import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -240,7 +240,7 @@ class WinChances:
         dice = max(scored, key=lambda d: (scored[d], -len(d)))
         return SetAside(dice, options[dice], table.n - len(dice) or MAX_DICE, scored[dice])
 
-    @cache  # noqa: B019 - one small turn table per pair, kept with the (long-lived) table
+    @lru_cache(maxsize=4096)  # noqa: B019 - small turn tables of the pairs in use
     def _turn(self, a: int, b: int) -> _PairTurn:
         return _pair_turn(self, a, b)
 
