@@ -9,4 +9,6 @@ from dicelab.errors import IllegalMove
 
 __version__ = "0.1.0"
 
-__all__ = ["IllegalMove", "__version__"]
+from dicelab import farkle, penta  # the games import IllegalMove from above
+
+__all__ = ["IllegalMove", "__version__", "farkle", "penta"]

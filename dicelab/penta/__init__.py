@@ -22,5 +22,19 @@ from dicelab.penta.game import Game
 from dicelab.penta.notation import Situation, parse
 from dicelab.penta.rules import BOXES, Rules
 from dicelab.penta.scorecard import Scorecard
+from dicelab.penta.solver import Solver, simulate
 
-__all__ = ["BOXES", "Game", "Rules", "Scorecard", "Situation", "parse", "players"]
+# The computer plays optimally by default; the heuristic stays available by name.
+players.set_default("optimal")
+
+__all__ = [
+    "BOXES",
+    "Game",
+    "Rules",
+    "Scorecard",
+    "Situation",
+    "Solver",
+    "parse",
+    "players",
+    "simulate",
+]
