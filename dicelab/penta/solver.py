@@ -31,19 +31,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
-import os
 import sys
-import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
+from dicelab import cache
+from dicelab.cache import Progress, atomic_write, cache_dir
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
@@ -67,28 +67,12 @@ SOLVER_VERSION = 1
 """Bumped whenever a table's content or layout changes: old cache files are then ignored."""
 
 Action = str | tuple[int, ...]
-Progress = Callable[[float], None]
 
 _BOX_INDEX = {box: i for i, box in enumerate(BOXES)}
 _TIE = 1e-9
 
 
 # -- the cache -------------------------------------------------------------------------------
-
-
-def cache_dir() -> Path:
-    """Where solver tables are kept: ``$DICELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicelab``,
-    else ``~/.cache/dicelab``.
-
-    >>> cache_dir().name if "DICELAB_CACHE_DIR" not in os.environ else "dicelab"
-    'dicelab'
-    """
-    explicit = os.environ.get("DICELAB_CACHE_DIR")
-    if explicit:
-        return Path(explicit).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
-    return base / "dicelab"
 
 
 def table_path(rules: Rules | str | None = None, directory: Path | str | None = None) -> Path:
@@ -114,19 +98,14 @@ def _load(path: Path) -> np.ndarray | None:
 
 
 def _save(path: Path, table: np.ndarray) -> None:
-    """Write atomically (a reader never sees half a file); a read-only cache is not an error."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
+    """Write atomically; a cache that cannot be written is not an error."""
+    with atomic_write(path) as handle:
+        if handle is not None:
             np.save(handle, table, allow_pickle=False)
-        os.replace(tmp, path)
-    except OSError:
-        pass
 
 
 def text_progress(label: str = "", stream: TextIO | None = None, width: int = 30) -> Progress:
-    """A progress callback that draws a text bar on one line of ``stream`` (stderr).
+    """A progress bar for building the table of the preset ``label`` (see :mod:`dicelab.cache`).
 
     >>> import io
     >>> out = io.StringIO()
@@ -135,30 +114,7 @@ def text_progress(label: str = "", stream: TextIO | None = None, width: int = 30
     >>> out.getvalue().splitlines()[-1].strip()
     'Building the official table [##########] 100%'
     """
-    stream = sys.stderr if stream is None else stream
-    is_tty = getattr(stream, "isatty", lambda: False)()
-    step = 1 if is_tty else 10  # a log file gets one line per 10%
-    last = [-1]
-
-    def show(fraction: float) -> None:
-        percent = int(100 * min(max(fraction, 0.0), 1.0)) // step * step
-        if percent == last[0]:
-            return
-        last[0] = percent
-        filled = width * percent // 100
-        text = msg(
-            "Building the {rules} table [{bar}] {percent}%",
-            rules=label,
-            bar="#" * filled + " " * (width - filled),
-            percent=percent,
-        )
-        if is_tty:
-            stream.write("\r" + str(text) + ("\n" if percent == 100 else ""))
-        else:
-            stream.write(str(text) + "\n")
-        stream.flush()
-
-    return show
+    return cache.text_progress(msg("Building the {rules} table", rules=label), stream, width)
 
 
 # -- the solver ------------------------------------------------------------------------------
