@@ -90,10 +90,14 @@ def cache_dir() -> Path:
     The user cache directory is ``$XDG_CACHE_HOME/dicelab``, else ``~/.cache/dicelab``.
 
     >>> import os
+    >>> saved = os.environ.get("DICELAB_CACHE_DIR")
     >>> os.environ["DICELAB_CACHE_DIR"] = "/tmp/dicelab-doctest"
     >>> str(cache_dir())
     '/tmp/dicelab-doctest'
-    >>> del os.environ["DICELAB_CACHE_DIR"]
+    >>> if saved is None:
+    ...     del os.environ["DICELAB_CACHE_DIR"]
+    ... else:
+    ...     os.environ["DICELAB_CACHE_DIR"] = saved
     """
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
