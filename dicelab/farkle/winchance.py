@@ -208,7 +208,17 @@ class WinChances:
             if need == 0 and t:  # the tie could be banked: what rolling is worth
                 return _roll_once(self, n, lambda pts, left: self._last_chance(-pts, left))
             return self._last_chance(need, n)
-        return float(self._turn(a, b).roll(t, n))
+        value = self._turn(a, b).roll(t, n)
+        if value == -np.inf:  # past the point where banking is sure: one roll, then values
+            unit = self.unit
+            farkle = float(turn_tables(self.rules).dice[n].farkle) * (1.0 - self.start[b, a])
+            after = _roll_once(
+                self,
+                n,
+                lambda pts, left: self.chance(my_total, their_total, (t + pts) * unit, left),
+            )
+            value = after + farkle
+        return float(value)
 
     def bank_chance(self, my_total: int, their_total: int, turn_points: int) -> float:
         """The chance if the player banks ``turn_points`` now."""
@@ -266,7 +276,7 @@ class _PairTurn:
         return float(self.values[t, n]) if t < self.size else self.tail(t)
 
     def roll(self, t: int, n: int) -> float:
-        return float(self.rolls[t, n]) if t < self.size else self.tail(t)
+        return float(self.rolls[t, n]) if t < self.size else -np.inf  # -inf: not tabulated
 
     def bank(self, t: int) -> float:
         return float(self.banks[t]) if t < self.size else self.tail(t)

@@ -68,7 +68,8 @@ def test_turn_start_is_the_compulsory_roll(chances, a, b):
 @pytest.mark.parametrize(
     ("a", "b", "t", "n"),
     [(0, 0, 300, 3), (0, 0, 500, 3), (900, 0, 100, 3), (0, 900, 800, 2), (700, 950, 350, 6),
-     (450, 450, 1200, 4), (0, 0, 2000, 1), (950, 950, 50, 5)],
+     (450, 450, 1200, 4), (0, 0, 2000, 1), (950, 950, 50, 5), (0, 0, 9000, 6),
+     (900, 0, 6000, 2)],
 )  # fmt: skip
 def test_every_state_satisfies_the_optimality_equations(chances, a, b, t, n):
     bank = _bank(chances, a, b, t)
