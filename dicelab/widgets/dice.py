@@ -85,9 +85,9 @@ class DiceRow(widgets.HBox):
         self._animation = 0
 
     def _make_button(self, index: int) -> widgets.Button:
-        button = widgets.Button(layout=self._layout, style=self._style)
-        button.add_class("dl-die")
-        button.add_class(f"dl-die-{index}")
+        button = widgets.Button(
+            layout=self._layout, style=self._style, _dom_classes=("dl-die", f"dl-die-{index}")
+        )
         button.on_click(lambda _button, i=index: self._pressed(i))
         return button
 
@@ -113,11 +113,12 @@ class DiceRow(widgets.HBox):
             )
             classes = [c for c in button._dom_classes if c not in _STATE_CLASSES + _FACE_CLASSES]
             classes += [face_class] + ([state_class] if state_class else [])
-            if list(button._dom_classes) != classes:
-                button._dom_classes = tuple(classes)
-            button.description = _describe(view, lang)
-            button.tooltip = _hint(view, lang)
-            button.disabled = busy or not view.enabled or view.face is None
+            with button.hold_sync():  # one message per die
+                if list(button._dom_classes) != classes:
+                    button._dom_classes = tuple(classes)
+                button.description = _describe(view, lang)
+                button.tooltip = _hint(view, lang)
+                button.disabled = busy or not view.enabled or view.face is None
 
     def animate(
         self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07

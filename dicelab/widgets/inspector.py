@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from dicelab.dice import check_dice
 from dicelab.errors import IllegalMove
@@ -100,6 +101,8 @@ class ScoringInspector(App):
         self._rolls_pick = widgets.Dropdown(layout=widgets.Layout(width="240px"))
         self._line = widgets.Text(continuous_update=False, layout=widgets.Layout(width="100%"))
         self._line.add_class("dl-situation")
+        self._pick_layout = widgets.Layout(width="280px")  # shared by the 13 box pickers
+        self._pick_style = DescriptionStyle(description_width="130px")
         self._box_picks = {box: self._box_pick(box) for box in BOXES}
         self._bonus_pick = widgets.Dropdown(layout=widgets.Layout(width="240px"))
         self._bonus_pick.add_class("dl-penta-bonus")
@@ -128,10 +131,11 @@ class ScoringInspector(App):
         ]
 
     def _box_pick(self, box: str) -> widgets.Dropdown:
-        pick = widgets.Dropdown(layout=widgets.Layout(width="280px"))
-        pick.style.description_width = "130px"
-        pick.add_class("dl-card-box")
-        pick.add_class(f"dl-card-{box}")
+        pick = widgets.Dropdown(
+            layout=self._pick_layout,
+            style=self._pick_style,
+            _dom_classes=("dl-card-box", f"dl-card-{box}"),
+        )
         pick.observe(lambda change, b=box: self._picked_box(b, change), "value")
         return pick
 
@@ -307,7 +311,8 @@ class ScoringInspector(App):
         self._line.description = translate("Situation", lang)
         filled = self._card.filled
         for box, pick in self._box_picks.items():
-            pick.description = translate(BOX_NAMES[box], lang)
+            with pick.hold_sync():
+                pick.description = translate(BOX_NAMES[box], lang)
             choices = [(translate("open", lang), OPEN)]
             choices += [(str(p), str(p)) for p in sorted(possible_points(box))]
             value = str(filled[box]) if box in filled else OPEN
@@ -408,6 +413,7 @@ def _set(widget: widgets.Widget, value: object) -> None:
 
 
 def _set_options(pick: widgets.Dropdown, options: list[tuple[str, object]], value: object) -> None:
-    if tuple(pick.options) != tuple(options):
-        pick.options = options
-    _set(pick, value)
+    with pick.hold_sync():
+        if tuple(pick.options) != tuple(options):
+            pick.options = options
+        _set(pick, value)

@@ -72,10 +72,11 @@ class ScorecardGrid(widgets.GridBox):
         return widgets.HTML(layout=self._html_layout, style=self._html_style)
 
     def _cell(self, box: str, seat: int) -> widgets.Button:
-        button = widgets.Button(layout=self._button_layout, style=self._button_style)
-        button.add_class("dl-cell")
-        button.add_class(f"dl-box-{box}")
-        button.add_class(f"dl-seat-{seat}")
+        button = widgets.Button(
+            layout=self._button_layout,
+            style=self._button_style,
+            _dom_classes=("dl-cell", f"dl-box-{box}", f"dl-seat-{seat}", "dl-empty"),
+        )
         button.on_click(lambda _b, name=box: self._on_pick(name))
         return button
 
@@ -121,10 +122,11 @@ class ScorecardGrid(widgets.GridBox):
                         text, kind = "—", "dl-forbidden"
                 else:
                     text, kind, tip = "", "dl-empty", _box(box, lang)
-                button.description = text
-                button.tooltip = tip
-                button.disabled = not (seat == current and box in options)
-                _kind(button, kind)
+                with button.hold_sync():  # one message per cell, not four
+                    button.description = text
+                    button.tooltip = tip
+                    button.disabled = not (seat == current and box in options)
+                    _kind(button, kind)
             sums = {
                 "upper_total": card.upper_total,
                 "upper_bonus": card.upper_bonus,
