@@ -54,8 +54,15 @@ def _data_url(svg: str) -> str:
 _BASE_CSS = """
 .dl-app { max-width: 1100px; font-size: 14px; }
 .dl-app .dl-title { font-size: 1.3em; font-weight: 600; }
+.dl-app .widget-button, .dl-app .widget-toggle-button { width: auto; min-width: 148px;
+  padding: 0 14px; align-self: flex-start; }
+.dl-app .dl-die.widget-button, .dl-app .dl-cell.widget-button { min-width: 0; padding: 0;
+  align-self: auto; }
+.dl-app .widget-inline-hbox .widget-label { width: auto; min-width: 80px; max-width: none;
+  white-space: nowrap; }
+.dl-new-game-panel .widget-inline-hbox .widget-label { min-width: 170px; }
 .dl-dice { gap: 6px; flex-wrap: wrap; }
-.dl-die.jupyter-button {
+.dl-app .dl-die.jupyter-button {
   width: 74px; height: 96px; padding: 62px 0 2px 0; margin: 2px;
   background-color: transparent; background-repeat: no-repeat;
   background-position: center 4px; background-size: 58px 58px;
