@@ -43,12 +43,12 @@ True
 Seats may be computer-controlled (by a player of :mod:`dicelab.penta.players`); the
 computer's choice is on offer for any seat:
 
->>> solo = Game(players=("Ada", "Computer"), computer=[1], seed=7)
+>>> solo = Game(players=("Ada", "Computer"), computer={1: "heuristic"}, seed=7)
 >>> solo.seats[1]
 Seat(name='Computer', player='heuristic')
 >>> solo.roll()
 (5, 1, 3, 1, 4)
->>> solo.computer_choice()  # what the computer would do in Ada's place: keep 3 4 5
+>>> solo.computer_choice("heuristic")  # the heuristic in Ada's place: keep 3 4 5
 (3, 4, 5)
 >>> solo.score("aces")
 2

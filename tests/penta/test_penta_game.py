@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.dice import SeededDice
-from dicelab.penta import Game, Scorecard, parse
+from dicelab.penta import Game, Scorecard, parse, players
 from dicelab.penta.game import Hold, Roll, Score, Seat
 from dicelab.penta.rules import BOXES, LOWER, UPPER
 
@@ -346,7 +346,7 @@ def test_winners_empty_until_the_end():
 def test_computer_seats_play_whole_turns():
     game = Game(players=("Ada", "Cpu", "Bot"), computer={1: "heuristic", 2: None}, seed=21)
     assert [seat.is_computer for seat in game.seats] == [False, True, True]
-    assert game.seats[2].player == "heuristic"  # the default player
+    assert game.seats[2].player == players.default_name() == "optimal"  # the default player
     fast_score(game)
     moves = game.play_computer_turns()
     assert [type(m) for m in moves].count(Score) == 2
