@@ -23,7 +23,7 @@ from dicelab.i18n import N_, msg, translate
 from dicelab.penta.rules import BOX_NAMES
 from dicelab.widgets.base import esc
 
-__all__ = ["AdvisorPanel", "action_label", "penta_solver", "run_in_background"]
+__all__ = ["AdvisorPanel", "action_label", "penta_solver", "run_in_background", "solver_cached"]
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -48,7 +48,7 @@ def action_label(action: Any, lang: str) -> str:
     return translate("Keep {dice}", lang, dice=" ".join(map(str, action)))
 
 
-def _cached(solver: Any) -> bool:
+def solver_cached(solver: Any) -> bool:
     """A Penta solver answers at once if its table is loaded or in the disk cache."""
     return getattr(solver, "_table", None) is not None or solver.path.exists()
 
@@ -66,7 +66,7 @@ class AdvisorPanel(widgets.VBox):
         owner: Any,
         label: str = N_("Advisor"),
         solver_for: Callable[[Any], Any] = penta_solver,
-        is_ready: Callable[[Any], bool] = _cached,
+        is_ready: Callable[[Any], bool] = solver_cached,
         build: Callable[[Any, Callable[[float], None]], None] | None = None,
     ) -> None:
         self._owner = owner

@@ -29,8 +29,9 @@ the timer dies with the turn.
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -38,13 +39,15 @@ import ipywidgets as widgets
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, plural, translate
 from dicelab.penta import Game
+from dicelab.penta import players as players_registry
 from dicelab.penta.game import TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
 from dicelab.widgets.forms import DEFAULT_NAME, SPEEDS, PlayerRows, seed_from_text, speed_options
 from dicelab.widgets.labels import PENTA_PRESET_LABELS
-from dicelab.widgets.penta_advice import AdvisorPanel, action_label
+from dicelab.widgets.penta_advice import AdvisorPanel, action_label, solver_cached
+from dicelab.widgets.penta_advice import run_in_background as background
 from dicelab.widgets.penta_card import ScorecardGrid
 from dicelab.widgets.timer import Countdown
 
@@ -52,6 +55,7 @@ __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
 _KEEP_ROWS = 10
+log = logging.getLogger("dicelab.widgets")
 
 
 def _box(box: str) -> Message:
@@ -88,10 +92,13 @@ class PentaApp(App):
         seed: int | None = None,
         auto_score: float | None = AUTO_SCORE_DELAY,
         speed: float = SPEEDS["normal"],
+        computer_player: str | None = None,
         lang: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        self._player_name = computer_player  # a registered player; None: the default one
+        self._preparing = False
         self._lock = threading.RLock()
         self._epoch = 0
         self._selected: str | None = None
@@ -101,7 +108,7 @@ class PentaApp(App):
         if players is None:
             players = [translate(DEFAULT_NAME, self._lang, n=1), translate("Computer", self._lang)]
             computer = (1,) if computer is None else computer
-        self._game = Game(players, tuple(computer or ()), rules, seed)
+        self._game = Game(players, self._computer_seats(computer), rules, seed)
         self._build()
         self._install(self._game)
         self.render()
@@ -115,6 +122,9 @@ class PentaApp(App):
         self._panel_box = widgets.VBox()
         self._status = widgets.HTML()
         self._status.add_class("dl-status")
+        self._prep_bar: widgets.FloatProgress | None = None  # built if tables must be built
+        self._prep_label = widgets.HTML()
+        self._prep_box = widgets.HBox()
         self._dice_row = DiceRow(5, self.hold)
         self._roll_button = widgets.Button(button_style="primary", icon="refresh")
         self._roll_button.add_class("dl-roll")
@@ -139,6 +149,7 @@ class PentaApp(App):
             widgets.HBox([self._new_game_button]),
             self._panel_box,
             self._status,
+            self._prep_box,
             self._dice_row,
             controls,
             self._line,
@@ -293,7 +304,7 @@ class PentaApp(App):
 
         def go() -> None:
             names = list(players) if players is not None else [translate(DEFAULT_NAME, n=1)]
-            game = Game(names, tuple(computer), rules, seed)  # type: ignore[arg-type]
+            game = Game(names, self._computer_seats(computer), rules, seed)  # type: ignore[arg-type]
             if auto_score is not True:
                 self._auto_score = float(auto_score) if auto_score else None
             if speed is not None:
@@ -369,7 +380,7 @@ class PentaApp(App):
                 return
             box = self._selected
             if box is None:
-                choice = self._game.computer_choice()
+                choice = self._game.computer_choice(self._player_name)
                 if not isinstance(choice, str):
                     return
                 box = choice
@@ -393,11 +404,78 @@ class PentaApp(App):
         if game.is_over:
             return
         seat = game.current_player
-        if seat is not None and seat.is_computer:
+        computer = seat is not None and seat.is_computer
+        timer = not computer and game.dice is not None and game.rolls_left == 0
+        if not (computer or (timer and self._auto_score)) or not self._players_ready():
+            return
+        if computer:
             self._schedule_computer()
-        elif game.dice is not None and game.rolls_left == 0 and self._auto_score:
+        else:
             token = self._epoch
             self._countdown.start(self._auto_score, lambda: self._auto_fire(token))
+
+    def _computer_seats(self, computer: Iterable[int] | Mapping[int, str] | None) -> Any:
+        """The engine's seat -> player mapping: the app's computer player for each seat."""
+        if isinstance(computer, Mapping):
+            return dict(computer)
+        return {int(seat): self._player_name for seat in (computer or ())}
+
+    # -- computer players whose tables are not built yet -----------------------------------
+    def _players_ready(self) -> bool:
+        """True if every computer player of this game can answer at once; otherwise start
+        building their tables in the background (a progress bar shows) and return False:
+        the follow-ups resume when the build ends."""
+        if self._preparing:
+            return False
+        unready = self._unready_solvers()
+        if not unready:
+            return True
+        self._prepare(unready)
+        return False
+
+    def _unready_solvers(self) -> list[Any]:
+        game = self._game
+        names = {seat.player for seat in game.seats if seat.is_computer}
+        if self._auto_score:
+            names.add(self._player_name or players_registry.default_name())
+        unready = []
+        for name in names:
+            solver_of = getattr(players_registry.get(name), "solver", None)
+            if solver_of is None:
+                continue
+            solver = solver_of(game.rules)
+            if not solver_cached(solver):
+                unready.append(solver)
+        return unready
+
+    def _prepare(self, solvers: list[Any]) -> None:
+        self._preparing = True
+        bar = self._preparation_bar()
+        bar.value = 0.0
+        bar.layout.display = None
+
+        def report(fraction: float) -> None:
+            bar.value = min(1.0, max(0.0, float(fraction)))
+
+        def work() -> None:
+            try:
+                for solver in solvers:
+                    solver.build(progress=report)
+            except Exception:
+                log.exception("dicelab: preparing the computer player failed")
+            finally:
+                self._preparing = False
+                bar.layout.display = "none"
+                self._later(0, self._after_change)
+
+        background(work)
+
+    def _preparation_bar(self) -> widgets.FloatProgress:
+        if self._prep_bar is None:
+            self._prep_bar = widgets.FloatProgress(min=0.0, max=1.0)
+            self._prep_bar.add_class("dl-preparing")
+            self._prep_box.children = [self._prep_label, self._prep_bar]
+        return self._prep_bar
 
     def _schedule_computer(self) -> None:
         if self._speed <= 0:
@@ -455,6 +533,8 @@ class PentaApp(App):
         human = seat is not None and not seat.is_computer
         self._render_panel(lang)
         self._status.value = self._status_html(lang)
+        preparing = translate("Preparing the computer player's tables…", lang)
+        self._prep_label.value = esc(preparing) if self._preparing else ""
         self._render_dice(lang, human)
         rolls = game.rolls_left
         self._roll_button.description = plural(

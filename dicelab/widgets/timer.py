@@ -56,7 +56,14 @@ class Scheduler(Protocol):
 
 
 class LoopScheduler:
-    """The kernel's asyncio loop when it runs (Jupyter, Voilà); a daemon timer thread otherwise."""
+    """The kernel's asyncio loop when it runs (Jupyter, Voilà); a daemon timer thread otherwise.
+
+    Called from another thread (a background build finishing), it hands the callback to the
+    loop it saw last, so callbacks still run on the kernel's thread.
+    """
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def call_later(self, delay: float, callback: Callback) -> Handle:
         """Schedule ``callback``; exceptions it raises are logged, never shown."""
@@ -66,11 +73,34 @@ class LoopScheduler:
         except RuntimeError:
             loop = None
         if loop is not None:
+            self._loop = loop
             return loop.call_later(max(0.0, delay), safe)
+        known = self._loop
+        if known is not None and known.is_running() and not known.is_closed():
+            handle = _ThreadsafeHandle()
+            known.call_soon_threadsafe(handle.start, known, max(0.0, delay), safe)
+            return handle
         timer = threading.Timer(max(0.0, delay), safe)
         timer.daemon = True
         timer.start()
         return timer
+
+
+class _ThreadsafeHandle:
+    """A handle for a callback scheduled from another thread onto the loop."""
+
+    def __init__(self) -> None:
+        self._handle: asyncio.TimerHandle | None = None
+        self._cancelled = False
+
+    def start(self, loop: asyncio.AbstractEventLoop, delay: float, callback: Callback) -> None:
+        if not self._cancelled:
+            self._handle = loop.call_later(delay, callback)
+
+    def cancel(self) -> None:
+        self._cancelled = True
+        if self._handle is not None:
+            self._handle.cancel()
 
 
 def _logged(callback: Callback) -> Callback:

@@ -283,3 +283,21 @@ def test_importing_the_package_is_lazy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_loop_scheduler_called_from_a_thread_runs_on_the_loop():
+    import asyncio
+
+    async def main():
+        scheduler = LoopScheduler()
+        scheduler.call_later(0, lambda: None)  # seen from the loop
+        seen = []
+        thread = threading.Thread(
+            target=lambda: scheduler.call_later(0, lambda: seen.append(threading.get_ident()))
+        )
+        thread.start()
+        thread.join()
+        await asyncio.sleep(0.05)
+        return seen
+
+    assert asyncio.run(main()) == [threading.get_ident()]

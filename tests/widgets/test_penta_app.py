@@ -19,6 +19,7 @@ SACRIFICE_SEED = 0  # one player, greedy single rolls: turn 8 must sacrifice
 def make(**kwargs) -> PentaApp:
     kwargs.setdefault("scheduler", ManualScheduler())
     kwargs.setdefault("speed", 0)
+    kwargs.setdefault("computer_player", "heuristic")  # no solver table needed
     return PentaApp(lang="en", animate=False, **kwargs)
 
 
@@ -419,3 +420,67 @@ def test_the_real_advisor_when_its_table_is_cached():
     app.open_advisor()
     app.roll()
     assert "Expected final score" in app._advisor.text
+
+
+class SlowSolver:
+    """A solver whose table is not cached: building it takes a (fake) while."""
+
+    built = False
+
+    @property
+    def path(self):
+        from pathlib import Path
+
+        return Path("/nonexistent/table.npy")
+
+    _table = None
+
+    def build(self, progress=None):
+        progress(0.5)
+        progress(1.0)
+        SlowSolver.built = True
+        self._table = True
+
+
+class SlowPlayer:
+    name = "slowpoke"
+
+    def __init__(self):
+        self._solver = SlowSolver()
+
+    def solver(self, rules):
+        return self._solver
+
+    def choose(self, situation):
+        from dicelab.penta import players
+
+        return players.get("heuristic").choose(situation)
+
+
+def test_computer_turns_wait_for_their_tables_with_a_progress_bar(monkeypatch):
+    import dicelab.widgets.penta_app as penta_app
+    from dicelab.penta import players
+
+    players.register("slowpoke", SlowPlayer, replace=True)
+    jobs = []
+    monkeypatch.setattr(penta_app, "background", jobs.append)
+    clock = ManualScheduler()
+    app = make(
+        players=["Ada", "Comp"],
+        computer=[1],
+        seed=3,
+        scheduler=clock,
+        computer_player="slowpoke",
+        auto_score=None,
+    )
+    app.roll()
+    app.score(next(iter(app.game.options())))
+    assert app.game.current_player.name == "Comp" and len(jobs) == 1
+    assert "Preparing the computer player" in app._prep_label.value
+    assert app._prep_bar.layout.display is None
+    moves = len(app.game.events)
+    jobs.pop()()  # the build finishes in the background
+    assert app._prep_bar.value == 1.0 and app._prep_bar.layout.display == "none"
+    clock.advance(0)  # back on the kernel's loop: the computer plays
+    assert len(app.game.events) > moves and app.game.current_player.name == "Ada"
+    assert app._prep_label.value == ""
