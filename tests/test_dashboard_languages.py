@@ -453,9 +453,11 @@ def test_lang_bg_in_the_voila_url_starts_the_app_in_bulgarian(name, monkeypatch)
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
     assert language_from_query() == "bg"
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {"scheduler": ManualScheduler()}
     if name in ("PentaApp", "FarkleApp"):
-        kwargs = {"animate": False, "scheduler": ManualScheduler()}
+        kwargs["animate"] = False
+    if name == "RiskExplorer":
+        kwargs["background"] = lambda work: work()  # no thread left behind
     app = _app_class(name)(**kwargs)
     assert app.lang == "bg"
     assert app._language.value == "bg"
