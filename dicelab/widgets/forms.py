@@ -13,6 +13,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from dicelab.i18n import N_, translate
+from dicelab.widgets.labels import COMPUTER_NAME, DEFAULT_NAME
 
 __all__ = [
     "DEFAULT_NAME",
@@ -24,7 +25,7 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 6
-DEFAULT_NAME = N_("Player {n}")
+
 SPEEDS = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
 """Seconds between two steps of a computer player's turn."""
 SPEED_LABELS = {
@@ -82,7 +83,7 @@ class PlayerRows(widgets.VBox):
         for i, (name, box) in enumerate(zip(self.names, self.computer, strict=True)):
             name.description = translate("Name", lang)
             name.placeholder = translate(default_name, lang, n=i + 1)
-            box.description = translate("Computer", lang)
+            box.description = translate(COMPUTER_NAME, lang)
 
     def chosen_names(self, lang: str, default_name: str = DEFAULT_NAME) -> list[str]:
         """The names typed in the shown rows (the placeholder where left empty)."""

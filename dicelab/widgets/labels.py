@@ -7,9 +7,21 @@
 
 from __future__ import annotations
 
-from dicelab.i18n import N_
+from functools import cache
 
-__all__ = ["FARKLE_PRESET_LABELS", "PENTA_PRESET_LABELS"]
+from dicelab.i18n import N_, Message, available_languages, msg, translate
+
+__all__ = [
+    "COMPUTER_NAME",
+    "DEFAULT_NAME",
+    "FARKLE_PRESET_LABELS",
+    "PENTA_PRESET_LABELS",
+    "seat_label",
+    "seat_name",
+]
+
+DEFAULT_NAME = N_("Player {n}")
+COMPUTER_NAME = N_("Computer")
 
 PENTA_PRESET_LABELS = {
     "penta": N_("Penta (the app's rules)"),
@@ -24,3 +36,33 @@ FARKLE_PRESET_LABELS = {
     "minimal": N_("Minimal (singles and triples)"),
     "playmonster": N_("PlayMonster (the boxed game)"),
 }
+
+
+@cache
+def _made_up_names() -> dict[str, Message]:
+    """Every name the apps make up themselves, in every language, with its message."""
+    found: dict[str, Message] = {}
+    for lang in available_languages():
+        for n in range(1, 7):
+            found[translate(DEFAULT_NAME, lang, n=n)] = msg(DEFAULT_NAME, n=n)
+        found[translate(COMPUTER_NAME, lang)] = msg(COMPUTER_NAME)
+    return found
+
+
+def seat_label(name: str) -> str | Message:
+    """A seat's name for a message: the app's own names stay messages, so they follow the
+    language the message is shown in (see :func:`seat_name`)."""
+    return _made_up_names().get(name, name)
+
+
+def seat_name(name: str, lang: str | None = None) -> str:
+    """A seat's name as shown in ``lang``.
+
+    A name the app made up ("Player 2", "Computer") is a word of the app, not of the
+    user, so it follows a language switch; any other name is shown as given.
+
+    >>> seat_name("Player 2", "en"), seat_name("Ada", "en")
+    ('Player 2', 'Ada')
+    """
+    label = seat_label(name)
+    return label.render(lang) if isinstance(label, Message) else label

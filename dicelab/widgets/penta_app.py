@@ -37,15 +37,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import Message, format_number, msg, plural, translate
+from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
-from dicelab.widgets.forms import DEFAULT_NAME, SPEEDS, PlayerRows, seed_from_text, speed_options
-from dicelab.widgets.labels import PENTA_PRESET_LABELS
+from dicelab.widgets.forms import SPEEDS, PlayerRows, seed_from_text, speed_options
+from dicelab.widgets.labels import (
+    COMPUTER_NAME,
+    DEFAULT_NAME,
+    PENTA_PRESET_LABELS,
+    seat_label,
+    seat_name,
+)
 from dicelab.widgets.penta_advice import AdvisorPanel, action_label, solver_cached
 from dicelab.widgets.penta_advice import run_in_background as background
 from dicelab.widgets.penta_card import ScorecardGrid
@@ -106,7 +112,10 @@ class PentaApp(App):
         self._speed = max(0.0, float(speed))
         self._countdown = Countdown(self._scheduler, on_tick=self._tick)
         if players is None:
-            players = [translate(DEFAULT_NAME, self._lang, n=1), translate("Computer", self._lang)]
+            players = [
+                translate(DEFAULT_NAME, self._lang, n=1),
+                translate(COMPUTER_NAME, self._lang),
+            ]
             computer = (1,) if computer is None else computer
         self._game = Game(players, self._computer_seats(computer), rules, seed)
         self._build()
@@ -390,7 +399,10 @@ class PentaApp(App):
         seat = self._game.current_player
         if seat is not None and seat.is_computer:
             raise IllegalMove(
-                msg("It is {player}'s turn, and the computer is playing it.", player=seat.name)
+                msg(
+                    "It is {player}'s turn, and the computer is playing it.",
+                    player=seat_label(seat.name),
+                )
             )
 
     # -- what follows a change: the countdown, computer turns ------------------------------
@@ -507,15 +519,20 @@ class PentaApp(App):
     @staticmethod
     def _computer_notices(seat: Any, move: Any) -> list[Notice]:
         if isinstance(move, Score):
-            text = msg(
-                "{player} scored {points} points in {box}.",
-                player=seat.name,
+            text = nmsg(
+                "{player} scored {n} point in {box}.",
+                "{player} scored {n} points in {box}.",
+                move.points,
+                player=seat_label(seat.name),
                 box=_box(move.box),
-                points=move.points,
             )
             return [Notice("info", text)]
         if isinstance(move, Hold):
-            return [Notice("info", msg("{player} holds dice to roll again.", player=seat.name))]
+            return [
+                Notice(
+                    "info", msg("{player} holds dice to roll again.", player=seat_label(seat.name))
+                )
+            ]
         return []
 
     def _tumble(self) -> None:
@@ -604,7 +621,7 @@ class PentaApp(App):
         text = translate(
             "{player} to play · round {turn} of {turns}",
             lang,
-            player=seat.name,
+            player=seat_name(seat.name, lang),
             turn=game.turn_number,
             turns=TURNS,
         )
@@ -640,7 +657,7 @@ class PentaApp(App):
                 card.total,
             ]
             row = "".join(f"<td>{esc(format_number(v, lang))}</td>" for v in cells)
-            rows.append(f"<tr><td>{esc(seat.name)}</td>{row}</tr>")
+            rows.append(f"<tr><td>{esc(seat_name(seat.name, lang))}</td>{row}</tr>")
         heads = [
             translate("Player", lang),
             translate("Upper section", lang),
@@ -650,7 +667,7 @@ class PentaApp(App):
             translate("TOTAL", lang),
         ]
         head = "".join(f"<th>{esc(h)}</th>" for h in heads)
-        names = ", ".join(game.seats[i].name for i in game.winners)
+        names = ", ".join(seat_name(game.seats[i].name, lang) for i in game.winners)
         winners = (
             translate("Winner: {names}", lang, names=names)
             if len(game.winners) == 1
@@ -737,7 +754,7 @@ def _refuse(message: Message):
     return go
 
 
-def _last_choice(game: Game) -> tuple[str, Any, Any] | None:
+def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:
     """The last finished decision, from the log: who, the situation, the action taken."""
     events = game.events
     if not events or isinstance(events[-1], Hold):
@@ -750,7 +767,7 @@ def _last_choice(game: Game) -> tuple[str, Any, Any] | None:
         seat = before.current_player
         if situation is None or seat is None:
             return None
-        return seat.name, situation, last.box
+        return seat_label(seat.name), situation, last.box
     twin = game.copy()
     twin.pop()  # undo the roll: the dice and the holds it was rolled from
     situation, seat = twin.situation, twin.current_player
@@ -759,4 +776,4 @@ def _last_choice(game: Game) -> tuple[str, Any, Any] | None:
     keep = tuple(sorted(twin.dice[i] for i in twin.held))
     if len(keep) == 5:
         return None
-    return seat.name, situation, keep
+    return seat_label(seat.name), situation, keep

@@ -17,6 +17,7 @@ from dicelab.i18n import format_number, translate
 from dicelab.penta import Game
 from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER
 from dicelab.widgets.base import esc
+from dicelab.widgets.labels import seat_name
 
 __all__ = ["ScorecardGrid"]
 
@@ -97,7 +98,7 @@ class ScorecardGrid(widgets.GridBox):
                 label.value = f"<b>{esc(_sum_label(key, lang))}</b>"
         for seat, (header, card) in enumerate(zip(self.headers, game.cards, strict=True)):
             who = game.seats[seat]
-            name = esc(who.name)
+            name = esc(seat_name(who.name, lang))
             if who.is_computer:
                 name += f" <span class='dl-muted'>({esc(translate('computer', lang))})</span>"
             if seat == current:

@@ -32,7 +32,7 @@ from dicelab.farkle import Rules, farkle_chance, is_farkle
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS
 from dicelab.farkle.situation import TARGETS
-from dicelab.i18n import N_, format_number, format_percent, msg, translate
+from dicelab.i18n import N_, format_number, format_percent, msg, plural, translate
 from dicelab.widgets.base import App, esc
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
 from dicelab.widgets.penta_advice import run_in_background
@@ -510,7 +510,7 @@ def _plot_values(app: RiskExplorer, lang: str) -> bytes:
     points = list(range(turn.unit, 3000 + turn.unit, turn.unit))
     for n in DICE:
         gains = [turn.roll_value(p, n) - p for p in points]
-        ax.plot(points, gains, label=translate("{n} dice", lang, n=n))
+        ax.plot(points, gains, label=plural("{n} die", "{n} dice", n, lang))
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xlabel(translate("turn points so far", lang))
     ax.set_ylabel(translate("rolling minus banking (expected points)", lang))
