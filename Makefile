@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test lint format browser solver-tables bench clean
+.PHONY: run test lint format browser tables messages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,16 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install -y chromium' (browser tests will be skipped)"; fi; }
 
-test: $(VENV)/.test browser lint
+# The solver tables, as Binder's postBuild builds them (cached under ~/.cache/dicelab).
+tables: $(VENV)/.app
+	$(BIN)/python -m dicelab.penta.solver --build
+	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000
+
+# The message template translators start from (a test checks it is up to date).
+messages: $(VENV)/.app
+	$(BIN)/python -m dicelab.i18n.extract
+
+test: $(VENV)/.test browser lint tables
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.test

@@ -30,7 +30,7 @@ from dicelab.farkle.game import Event, Game, Seat, lineup_label
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, parse_move
 from dicelab.farkle.notation import NotationError, parse
 from dicelab.farkle.players import ComputerPlayer, Player
-from dicelab.farkle.risk import optimal_turn
+from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import (
     farkle_chance,
@@ -40,8 +40,10 @@ from dicelab.farkle.scoring import (
     scoring_table,
     set_aside_options,
 )
+from dicelab.farkle.simulate import simulate_games, simulate_turns, turn_strategy
 from dicelab.farkle.situation import TARGETS, Situation
 from dicelab.farkle.turn import Turn
+from dicelab.farkle.winchance import win_chances
 
 __all__ = [
     "PRESETS",
@@ -59,6 +61,8 @@ __all__ = [
     "SetAside",
     "Situation",
     "Turn",
+    "evaluate_player",
+    "evaluate_threshold",
     "farkle_chance",
     "is_farkle",
     "lineup_label",
@@ -69,4 +73,8 @@ __all__ = [
     "score",
     "scoring_table",
     "set_aside_options",
+    "simulate_games",
+    "simulate_turns",
+    "turn_strategy",
+    "win_chances",
 ]

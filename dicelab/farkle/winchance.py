@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
 import time
 import zipfile
@@ -50,6 +49,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicelab.cache import CACHE_ENV, Progress, atomic_write, cache_dir, text_progress
 from dicelab.errors import IllegalMove
 from dicelab.farkle.risk import (
     MAX_DICE,
@@ -77,32 +77,9 @@ __all__ = [
     "win_chances",
 ]
 
-CACHE_ENV = "DICELAB_CACHE_DIR"
-Progress = Callable[[float], None]
 _TOLERANCE = 1e-13
 _TINY = 1e-300
 _NEGLIGIBLE = 1e-20
-
-
-def cache_dir() -> Path:
-    """Where solved tables live: ``$DICELAB_CACHE_DIR``, else the user cache directory.
-
-    The user cache directory is ``$XDG_CACHE_HOME/dicelab``, else ``~/.cache/dicelab``.
-
-    >>> import os
-    >>> saved = os.environ.get("DICELAB_CACHE_DIR")
-    >>> os.environ["DICELAB_CACHE_DIR"] = "/tmp/dicelab-doctest"
-    >>> str(cache_dir())
-    '/tmp/dicelab-doctest'
-    >>> if saved is None:
-    ...     del os.environ["DICELAB_CACHE_DIR"]
-    ... else:
-    ...     os.environ["DICELAB_CACHE_DIR"] = saved
-    """
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "dicelab"
 
 
 def cache_path(rules: Rules, target: int) -> Path:
@@ -458,16 +435,15 @@ def _newton(base: np.ndarray, slope: np.ndarray) -> np.ndarray:
 
 
 def _save(chances: WinChances, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-    np.savez(
-        partial,
-        start=chances.start,
-        last=chances.last,
-        meta=np.array([chances.target, chances.unit, SOLVER_VERSION]),
-        seconds=np.array([chances.seconds]),
-    )
-    os.replace(partial, path)
+    with atomic_write(path) as handle:
+        if handle is not None:
+            np.savez(
+                handle,
+                start=chances.start,
+                last=chances.last,
+                meta=np.array([chances.target, chances.unit, SOLVER_VERSION]),
+                seconds=np.array([chances.seconds]),
+            )
 
 
 def _load(rules: Rules, target: int, path: Path) -> WinChances | None:
@@ -519,12 +495,6 @@ def win_chances(
 # --------------------------------------------------------------------------- command line
 
 
-def _print_progress(fraction: float) -> None:
-    line = translate("Solving win chances: {percent}%", percent=f"{100 * fraction:5.1f}")
-    sys.stdout.write("\r" + line)
-    sys.stdout.flush()
-
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m dicelab.farkle.winchance --build [--target N] [--rules NAME]``."""
     parser = argparse.ArgumentParser(
@@ -541,8 +511,8 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules.preset(args.rules)
     for target in args.target or [5_000]:
         began = time.perf_counter()
-        chances = win_chances(rules, target, _print_progress)
-        sys.stdout.write("\n")
+        bar = text_progress(msg("Solving win chances for {target}", target=target), sys.stdout)
+        chances = win_chances(rules, target, bar)
         print(
             translate(
                 "{rules}, target {target}: first player wins {chance}; fair head start "

@@ -146,7 +146,7 @@ def test_command_line_builds_with_a_progress_line(tmp_path, monkeypatch, capsys)
     winchance._remembered.cache_clear()
     assert winchance.main(["--build", "--target", "500"]) == 0
     out = capsys.readouterr().out
-    assert "Solving win chances:" in out and "100.0%" in out
+    assert "Solving win chances for 500" in out and "100%" in out
     assert "first player wins" in out
     assert cache_path(Rules(), 500).exists()
     winchance._remembered.cache_clear()
