@@ -1,0 +1,18 @@
+"""The README's tour runs as written."""
+
+import doctest
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_starts_with_the_two_commands():
+    lines = README.read_text(encoding="utf-8").splitlines()
+    commands = [line.split("#")[0].strip() for line in lines[:8] if line.startswith("make ")]
+    assert commands == ["make run", "make test"]
+
+
+def test_readme_tour_runs():
+    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8
+    assert result.failed == 0
