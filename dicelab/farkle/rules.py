@@ -41,6 +41,7 @@ from typing import Any
 from dicelab.dice import FACES, check_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, msg
+from dicelab.presets import lookup
 
 __all__ = [
     "FIELD_NAMES",
@@ -276,16 +277,7 @@ class Rules:
         ...
         dicelab.errors.IllegalMove: Unknown rule preset 'classic': choose one of standard, ...
         """
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            raise IllegalMove(
-                msg(
-                    "Unknown rule preset {name}: choose one of {choices}.",
-                    name=repr(name),
-                    choices=", ".join(PRESETS),
-                )
-            ) from None
+        return lookup(PRESETS, name)
 
     @classmethod
     def custom(cls, name: str, base: str | Rules = "standard", **changes: Any) -> Rules:

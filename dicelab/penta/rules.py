@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from dicelab.dice import counts
-from dicelab.errors import IllegalMove
-from dicelab.i18n import N_, msg
+from dicelab.i18n import N_
+from dicelab.presets import lookup
 
 __all__ = [
     "BOXES",
@@ -112,16 +112,7 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """One of the five presets: ``penta``, ``official``, ``free-joker``, ``no-joker``,
         ``no-bonus``."""
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
-            raise IllegalMove(
-                msg(
-                    "Unknown rule preset {name}: choose one of {choices}.",
-                    name=repr(name),
-                    choices=", ".join(PRESETS),
-                )
-            ) from None
+        return lookup(PRESETS, name)
 
 
 PRESETS: dict[str, Rules] = {

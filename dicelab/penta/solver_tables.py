@@ -41,6 +41,7 @@ from dicelab.penta.rules import (
     FACE_OF,
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
+    LOWER,
     PENTA_BONUS,
     PENTA_POINTS,
     SMALL_STRAIGHT_POINTS,
@@ -72,15 +73,7 @@ PENTA = BOXES.index("penta")
 PENTA_BIT = 1 << PENTA
 LOWER_IDX = tuple(i for i, box in enumerate(BOXES) if box not in FACE_OF)
 THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, CHANCE = (
-    BOXES.index(b)
-    for b in (
-        "three_of_a_kind",
-        "four_of_a_kind",
-        "full_house",
-        "small_straight",
-        "large_straight",
-        "chance",
-    )
+    BOXES.index(box) for box in LOWER if box != "penta"
 )
 JOKER_POINTS = {
     FULL_HOUSE: FULL_HOUSE_POINTS,
