@@ -65,7 +65,7 @@ from dicelab.farkle.risk import (
 )
 from dicelab.farkle.rules import Rules
 from dicelab.farkle.scoring import set_aside_options
-from dicelab.i18n import msg, translate
+from dicelab.i18n import format_number, format_percent, msg, translate
 
 __all__ = [
     "CACHE_ENV",
@@ -519,9 +519,9 @@ def main(argv: list[str] | None = None) -> int:
                 "{head} points; {seconds} s; {path}",
                 rules=rules.name,
                 target=target,
-                chance=f"{chances.first_player_chance:.6f}",
+                chance=format_percent(chances.first_player_chance, decimals=3),
                 head=chances.fair_head_start(),
-                seconds=f"{time.perf_counter() - began:.1f}",
+                seconds=format_number(time.perf_counter() - began, decimals=1),
                 path=str(cache_path(rules, target)),
             )
         )

@@ -46,7 +46,7 @@ from dicelab import cache
 from dicelab.cache import Progress, atomic_write, cache_dir
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
-from dicelab.i18n import msg
+from dicelab.i18n import format_number, msg
 from dicelab.penta import solver_tables as st
 from dicelab.penta.notation import Situation
 from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
@@ -497,14 +497,14 @@ class SimulationResult:
         """One line: games, mean ± standard error, standard deviation, median."""
         return str(
             msg(
-                "{n} games ({rules}): mean {mean:.2f} ± {se:.2f}, standard deviation {sd:.2f}, "
-                "median {median:.0f}, min {low}, max {high}",
+                "{n} games ({rules}): mean {mean} ± {se}, standard deviation {sd}, "
+                "median {median}, min {low}, max {high}",
                 n=self.n,
                 rules=self.rules,
-                mean=self.mean,
-                se=self.std_error,
-                sd=self.std,
-                median=float(np.median(self.scores)),
+                mean=format_number(self.mean, decimals=2),
+                se=format_number(self.std_error, decimals=2),
+                sd=format_number(self.std, decimals=2),
+                median=format_number(float(np.median(self.scores)), decimals=0),
                 low=int(self.scores.min()),
                 high=int(self.scores.max()),
             )
@@ -638,10 +638,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         solver.build(text_progress(name), force=args.force)
         print(
             msg(
-                "{rules}: expected score {value:.7f} ({seconds:.1f} s, {path})",
+                "{rules}: expected score {value} ({seconds} s, {path})",
                 rules=name,
-                value=solver.expected_score(),
-                seconds=time.perf_counter() - start,
+                value=format_number(solver.expected_score(), decimals=7),
+                seconds=format_number(time.perf_counter() - start, decimals=1),
                 path=solver.path,
             )
         )

@@ -673,9 +673,10 @@ def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
     if chances is None:
         text = translate(
             "The win chances for a target of {target} are not solved yet: press "
-            "“Solve this target” (it can take minutes).",
+            "“{button}” (it can take minutes).",
             lang,
             target=format_number(app._target, lang),
+            button=translate("Solve this target", lang),
         )
         return f"<p>{esc(text)}</p>"
     return [
