@@ -38,6 +38,10 @@ def _sum_label(key: str, lang: str) -> str:
     return labels[key]
 
 
+EMPTY = "\u00a0"
+"""The text of an open box with nothing to preview."""
+
+
 class ScorecardGrid(widgets.GridBox):
     """A grid: one row per box (and the sums), one column per seat.
 
@@ -122,7 +126,9 @@ class ScorecardGrid(widgets.GridBox):
                     else:
                         text, kind = "—", "dl-forbidden"
                 else:
-                    text, kind, tip = "", "dl-empty", _box(box, lang)
+                    # A no-break space, not "": ipywidgets 8 does not redraw a button whose
+                    # description becomes empty, so an old "+25" would stay on screen.
+                    text, kind, tip = EMPTY, "dl-empty", _box(box, lang)
                 with button.hold_sync():  # one message per cell, not four
                     button.description = text
                     button.tooltip = tip

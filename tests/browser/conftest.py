@@ -86,7 +86,9 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
+# Package scope: the server and Playwright's event loop end with the browser tests, so that
+# later tests (widgets that schedule on asyncio) never run inside Playwright's loop.
+@pytest.fixture(scope="package")
 def voila_url(artifacts: Path) -> Iterator[str]:
     """A real Voilà server on ``notebooks/``, as ``make run`` starts it."""
     process, base = start_voila(ROOT / "notebooks", artifacts / "voila.log")
@@ -98,7 +100,7 @@ def voila_url(artifacts: Path) -> Iterator[str]:
         process.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     """Headless Debian Chromium driven by Playwright."""
     if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
