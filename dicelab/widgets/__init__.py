@@ -5,6 +5,9 @@ Each dashboard is one call whose result is an ipywidgets widget (put it last in 
     from dicelab.widgets import PentaApp
     PentaApp()
 
+In a Voilà app, ``launch("PentaApp")`` does the same but shows a clean card instead of
+a traceback if the app cannot start, and takes the language from ``?lang=`` in the URL.
+
 Each can also be driven from Python with methods that mirror the clicks (``roll``,
 ``hold``, ``select``, ``validate``, ``set_aside``, ``bank``...). The widgets hold no rule:
 every number and every legality comes from the engines (:mod:`dicelab.penta`,
@@ -26,6 +29,7 @@ __all__ = [
     "RiskExplorer",
     "ScoringInspector",
     "language_from_query",
+    "launch",
 ]
 
 _HOMES = {
@@ -37,6 +41,7 @@ _HOMES = {
     "ScoringInspector": "dicelab.widgets.inspector",
     "RiskExplorer": "dicelab.widgets.risk_explorer",
     "language_from_query": "dicelab.widgets.lang",
+    "launch": "dicelab.widgets.launcher",
 }
 
 

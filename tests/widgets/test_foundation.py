@@ -301,3 +301,31 @@ def test_loop_scheduler_called_from_a_thread_runs_on_the_loop():
         return seen
 
     assert asyncio.run(main()) == [threading.get_ident()]
+
+
+def test_launch_shows_a_clean_card_when_an_app_cannot_start(monkeypatch):
+    from dicelab.widgets import launcher
+
+    def broken(**_options):
+        raise RuntimeError("boom: internal detail")
+
+    monkeypatch.setattr(launcher, "APPS", {"Broken": __name__})
+    monkeypatch.setitem(globals(), "Broken", broken)
+    card = launcher.launch("Broken", lang="en")
+    assert "could not start" in card.value
+    assert "boom" not in card.value and "Traceback" not in card.value
+
+
+def test_launch_shows_why_an_option_is_refused():
+    from dicelab.widgets import launch
+
+    refused = launch("PentaApp", rules="nonsense", lang="en")
+    assert "Unknown rule preset" in refused.value and "penta, official" in refused.value
+
+
+def test_launch_takes_the_language_from_the_voila_url(monkeypatch):
+    from dicelab.widgets import launch
+
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    app = launch("ScoringInspector")
+    assert app.lang == "fr"

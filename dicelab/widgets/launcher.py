@@ -1,0 +1,58 @@
+"""Start a dashboard for a notebook or a Voilà page, never showing a learner a traceback.
+
+>>> app = launch("ScoringInspector")
+>>> type(app).__name__
+'ScoringInspector'
+>>> card = launch("ScoringInspector", rules="no-such-preset")
+>>> "dl-card-error" in card.value and "Traceback" not in card.value
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.errors import IllegalMove
+from dicelab.i18n import msg
+from dicelab.widgets.base import Notice, card_html
+from dicelab.widgets.lang import language_from_query
+from dicelab.widgets.style import stylesheet
+
+__all__ = ["APPS", "launch"]
+
+log = logging.getLogger("dicelab.widgets")
+
+APPS = {
+    "PentaApp": "dicelab.widgets.penta_app",
+    "FarkleApp": "dicelab.widgets.farkle_app",
+    "ScoringInspector": "dicelab.widgets.inspector",
+    "RiskExplorer": "dicelab.widgets.risk_explorer",
+}
+
+CANNOT_START = msg(
+    "This app could not start. Reload the page to try again; if it happens again, "
+    "tell your teacher (the details are in the server's log)."
+)
+
+
+def launch(name: str, **options: Any) -> widgets.Widget:
+    """The dashboard ``name`` built with ``options``, or a clean error card if it fails.
+
+    The language comes from ``?lang=`` in a Voilà URL (or the environment) unless
+    ``lang`` is given. A refused option (an :class:`~dicelab.IllegalMove`) shows its own
+    message; anything else is logged with its traceback and shown as a short card.
+    """
+    options.setdefault("lang", language_from_query())
+    try:
+        app_class = getattr(importlib.import_module(APPS[name]), name)
+        return app_class(**options)
+    except IllegalMove as error:
+        notice = Notice("error", error.message)
+    except Exception:
+        log.exception("dicelab: the dashboard %s could not start", name)
+        notice = Notice("error", CANNOT_START)
+    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], options["lang"]))
