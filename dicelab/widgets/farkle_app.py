@@ -45,6 +45,7 @@ from dicelab.widgets.penta_advice import AdvisorPanel
 __all__ = ["FarkleApp"]
 
 ALL_DICE = 6
+NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
 _BANNER_KINDS = {
     TURN_LOST: "warning",
     HOT_DICE: "success",
@@ -71,7 +72,7 @@ class FarkleApp(App):
     ``seed``: fixes the dice; ``speed``: seconds between a computer step (0: at once);
     ``lang``: the language (default: ``?lang=`` of a Voilà URL, else the environment).
 
-    Driving methods: :meth:`roll`, :meth:`set_aside` (press dice), :meth:`bank`,
+    Driving methods: :meth:`roll`, :meth:`set_aside` (press dice), :meth:`bank`, :meth:`undo`,
     :meth:`new_game`, :meth:`open_new_game`, :meth:`start`, :meth:`open_risk`,
     :meth:`set_language`.
     """
@@ -116,10 +117,13 @@ class FarkleApp(App):
         self._bank_button = widgets.Button(button_style="success", icon="check")
         self._bank_button.add_class("dl-bank")
         self._bank_button.on_click(lambda _b: self.bank())
+        self._undo_button = widgets.Button(icon="undo")
+        self._undo_button.add_class("dl-undo")
+        self._undo_button.on_click(lambda _b: self.undo())
         self._turn_label = widgets.HTML()
         self._turn_label.add_class("dl-turn-points")
         controls = widgets.HBox(
-            [self._roll_button, self._bank_button, self._turn_label],
+            [self._roll_button, self._bank_button, self._undo_button, self._turn_label],
             layout=widgets.Layout(align_items="center"),
         )
         controls.add_class("dl-controls")
@@ -281,6 +285,26 @@ class FarkleApp(App):
 
         return self.act(go)
 
+    def undo(self) -> bool:
+        """Take back the last move of a human player (the Undo button), with every computer
+        move made after it, so that the learner can try another choice.
+
+        The engine pops its log (:meth:`dicelab.farkle.Game.pop`); rolling again gives the
+        same dice (they come from the seed). A computer step scheduled before is a no-op.
+        """
+        with self._lock:
+
+            def go() -> None:
+                game = self._game
+                depth = _undo_depth(game)
+                if not depth:
+                    raise IllegalMove(NOTHING_TO_UNDO)
+                for _ in range(depth):
+                    game.pop()
+                self._after_change(len(game.events))
+
+            return self.act(go)
+
     def new_game(
         self,
         humans: int | Sequence[str] = 1,
@@ -428,6 +452,11 @@ class FarkleApp(App):
         )
         self._bank_button.tooltip = translate("Add the turn's points to your total", lang)
         self._bank_button.disabled = not human or not turn.can_bank
+        self._undo_button.description = translate("Undo", lang)
+        self._undo_button.tooltip = translate(
+            "Take back your last move, and the computer's moves after it", lang
+        )
+        self._undo_button.disabled = not _undo_depth(game)
         points = translate("Turn points: {points}", lang, points=turn.points)
         self._turn_label.value = f"<b>{esc(points)}</b>"
         self._line.value = (
@@ -532,6 +561,15 @@ class FarkleApp(App):
         if game.last_round:
             last = esc(msg(LAST_ROUND).render(lang))
             parts.append(f' <span class="dl-card dl-card-info dl-last-round">{last}</span>')
+        groups = _turn_set_asides(game)
+        if groups:
+            aside = translate(
+                "Set aside this turn: {dice} = {points}",
+                lang,
+                dice=", ".join(_dice_text(group) for group in groups),
+                points=format_number(game.turn.points, lang),
+            )
+            parts.append(f'<div class="dl-set-aside">{esc(aside)}</div>')
         return "".join(parts)
 
     # -- the risk panel's content -------------------------------------------------------------
@@ -633,6 +671,31 @@ class FarkleApp(App):
             translate("Chance to win (two players, both optimal)", lang),
             format_percent(value, lang),
         )
+
+
+def _turn_set_asides(game: Game) -> list[tuple[int, ...]]:
+    """The dice set aside in the turn under way, one group per roll, read from the log: the
+    events since the last one that ended a turn (a bank, a roll that scored nothing)."""
+    turn: list[Event] = []
+    for event in reversed(game.events):
+        if event.ends_turn:
+            break
+        turn.append(event)
+    groups: list[list[int]] = []
+    for event in reversed(turn):
+        if isinstance(event.move, Roll):
+            groups.append([])
+        elif isinstance(event.move, SetAside) and groups:
+            groups[-1].extend(event.dice)
+    return [tuple(sorted(group)) for group in groups if group]
+
+
+def _undo_depth(game: Game) -> int:
+    """How many moves to pop to take back the last human move (0: there is none)."""
+    for depth, event in enumerate(reversed(game.events), start=1):
+        if not game.seats[event.seat].computer:
+            return depth
+    return 0
 
 
 def _num(value: float, lang: str) -> str:

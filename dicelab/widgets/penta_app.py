@@ -60,6 +60,7 @@ from dicelab.widgets.timer import Countdown
 __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
+NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
 _KEEP_ROWS = 10
 log = logging.getLogger("dicelab.widgets")
 
@@ -83,7 +84,7 @@ class PentaApp(App):
     ``animate`` are for tests.
 
     Driving methods: :meth:`roll`, :meth:`hold`, :meth:`select`, :meth:`validate`,
-    :meth:`score`, :meth:`new_game`, :meth:`open_new_game`, :meth:`start`,
+    :meth:`score`, :meth:`undo`, :meth:`new_game`, :meth:`open_new_game`, :meth:`start`,
     :meth:`open_advisor`, :meth:`set_language`.
     """
 
@@ -141,6 +142,9 @@ class PentaApp(App):
         self._validate_button = widgets.Button(button_style="success", icon="check")
         self._validate_button.add_class("dl-validate")
         self._validate_button.on_click(lambda _b: self.validate())
+        self._undo_button = widgets.Button(icon="undo")
+        self._undo_button.add_class("dl-undo")
+        self._undo_button.on_click(lambda _b: self.undo())
         self._countdown_label = widgets.HTML()
         self._countdown_label.add_class("dl-countdown")
         self._line = widgets.HTML()
@@ -150,7 +154,7 @@ class PentaApp(App):
         self._end.add_class("dl-end")
         self._advisor = AdvisorPanel(self)
         controls = widgets.HBox(
-            [self._roll_button, self._validate_button, self._countdown_label],
+            [self._roll_button, self._validate_button, self._undo_button, self._countdown_label],
             layout=widgets.Layout(align_items="center"),
         )
         controls.add_class("dl-controls")
@@ -295,6 +299,29 @@ class PentaApp(App):
     def score(self, box: str) -> bool:
         """Select ``box`` and validate the turn at once."""
         return self.select(box) and self.validate()
+
+    def undo(self) -> bool:
+        """Take back the last move of a human player (the Undo button), with every computer
+        move made after it, so that the learner can try another choice.
+
+        The engine pops its log (:meth:`dicelab.penta.Game.pop`); rolling again gives the same
+        dice (they come from the seed). Like every change, it takes a new token: a countdown or
+        a computer step scheduled before is a no-op; back at a last roll, a fresh countdown
+        starts. The selected box is kept within a turn, cleared if a score is taken back.
+        """
+        with self._lock:
+
+            def go() -> None:
+                game = self._game
+                depth = _undo_depth(game)
+                if not depth:
+                    raise IllegalMove(NOTHING_TO_UNDO)
+                popped = [game.pop() for _ in range(depth)]
+                if any(isinstance(move, Score) for move in popped):
+                    self._selected = None
+                self._after_change()
+
+            return self.act(go)
 
     def new_game(
         self,
@@ -562,6 +589,11 @@ class PentaApp(App):
         self._validate_button.description = translate("Validate turn", lang)
         self._validate_button.tooltip = translate("Score the selected box", lang)
         self._validate_button.disabled = not human or self._selected is None
+        self._undo_button.description = translate("Undo", lang)
+        self._undo_button.tooltip = translate(
+            "Take back your last move, and the computer's moves after it", lang
+        )
+        self._undo_button.disabled = not _undo_depth(game)
         self._countdown_label.value = self._countdown_html(lang)
         situation = game.situation
         self._line.value = (
@@ -752,6 +784,21 @@ def _refuse(message: Message):
         raise IllegalMove(message)
 
     return go
+
+
+def _undo_depth(game: Game) -> int:
+    """How many moves to pop to take back the last human move (0: there is none).
+
+    Who made a move is read from the engine: the seat to play just before it."""
+    if not game.events or all(seat.is_computer for seat in game.seats):
+        return 0
+    twin = game.copy()
+    for depth in range(1, len(game.events) + 1):
+        twin.pop()
+        seat = twin.current_player
+        if seat is not None and not seat.is_computer:
+            return depth
+    return 0
 
 
 def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:

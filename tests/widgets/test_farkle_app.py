@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from dicelab.farkle import Bank
 from dicelab.widgets.farkle_app import FarkleApp
 from dicelab.widgets.timer import ManualScheduler
@@ -11,6 +14,7 @@ REFUSED_SEED = 0  # first roll 4 6 4 2 1 2: only the 1 counts
 TRIPLE_SEED = 11  # first roll 6 3 3 4 3 2: three 3s
 FARKLE_SEED = 16  # first roll 3 6 2 4 3 6 scores nothing
 HOT_SEED = 28  # first roll 2 5 1 1 2 5: three pairs, all six dice
+STEADY_SEED = 15  # the best set-aside of each of the first three rolls scores
 
 
 def make(**kwargs) -> FarkleApp:
@@ -235,3 +239,54 @@ def test_an_unexpected_error_is_a_clean_card(monkeypatch, caplog):
     find(app, "dl-roll").click()
     assert "Something went wrong" in app._notice_area.value and "KeyError" not in texts(app)
     assert "boom" in caplog.text
+
+
+def set_aside_row(app: FarkleApp) -> str | None:
+    """The text of the "set aside this turn" row (None when it is not shown)."""
+    match = re.search(r'<div class="dl-set-aside">([^<]*)</div>', app._status.value)
+    return html.unescape(match.group(1)) if match else None
+
+
+def test_the_dice_set_aside_from_earlier_rolls_of_the_turn_are_shown():
+    app = make(humans=["Ada"], computer=False, seed=STEADY_SEED)
+    app.roll()
+    assert set_aside_row(app) is None  # nothing set aside yet
+    groups = []
+    for _roll in range(3):
+        if groups:
+            app.roll()
+        press_best(app)
+        groups.append(app.game.turn.kept_dice)  # this roll's dice, as the engine keeps them
+        dice = ", ".join(" ".join(map(str, group)) for group in groups)
+        points = f"{app.game.turn.points:,}"
+        assert set_aside_row(app) == f"Set aside this turn: {dice} = {points}"
+    assert len(groups) == 3 and f"Turn points: {app.game.turn.points}" in app._turn_label.value
+    app.set_language("fr")
+    assert set_aside_row(app).startswith("Mis de côté ce tour\u00a0: ")
+    app.set_language("en")
+    app.undo()  # the last set-aside taken back: its group goes
+    dice = ", ".join(" ".join(map(str, group)) for group in groups[:2])
+    assert set_aside_row(app) == f"Set aside this turn: {dice} = {app.game.turn.points:,}"
+    press_best(app)
+    app.bank()
+    assert set_aside_row(app) is None  # a new turn
+
+
+def test_the_set_aside_row_shows_the_computers_turn_too():
+    clock = ManualScheduler()
+    app = make(humans=["Ada"], computer=True, seed=STEADY_SEED, speed=1.0, scheduler=clock)
+    app.roll()
+    press_best(app)
+    app.bank()
+    assert set_aside_row(app) is None
+    seen = 0
+    for _step in range(60):
+        clock.advance(1)
+        turn = app.game.turn
+        if not app.game.current_seat.computer:
+            break
+        if turn.kept:
+            assert set_aside_row(app).endswith(f" = {turn.points:,}")
+            assert " ".join(map(str, turn.kept_dice)) in set_aside_row(app)
+            seen += 1
+    assert seen and not app.game.current_seat.computer
