@@ -561,7 +561,8 @@ def _load(data: object) -> Game:
         raise _bad_save(
             msg("a save has exactly the keys {keys}.", keys=", ".join(sorted(_SAVE_KEYS)))
         )
-    if data["format"] != FORMAT or data["version"] != VERSION:
+    version = data["version"]
+    if data["format"] != FORMAT or type(version) is not int or version != VERSION:
         raise _bad_save(
             msg("it is not a {format} save of version {version}.", format=FORMAT, version=VERSION)
         )
@@ -571,11 +572,16 @@ def _load(data: object) -> Game:
         humans, computer, names = _seats_from_save(data["seats"])
         if not isinstance(data["start"], str):
             raise IllegalMove(msg("the start is a line of Farkle notation."))
+        seed = data["seed"]
+        if type(seed) is not int or seed < 0:
+            raise IllegalMove(
+                msg("the seed is a whole number of 0 or more, not {value}.", value=repr(seed))
+            )
         game = Game(
             humans,
             computer,
             target=data["target"],
-            seed=data["seed"],
+            seed=seed,
             rules=rules,
             names=names,
             computer_player=player,
@@ -604,7 +610,7 @@ _SHAPES = {"roll": {"move", "dice"}, "set_aside": {"move", "positions", "dice"},
 
 def _replay(game: Game, number: int, item: object) -> None:
     kind = item.get("move") if isinstance(item, dict) else None
-    if kind not in _SHAPES or set(item) != _SHAPES[kind]:  # type: ignore[arg-type]
+    if not isinstance(kind, str) or kind not in _SHAPES or set(item) != _SHAPES[kind]:  # type: ignore[arg-type]
         raise _bad_save(
             msg(
                 "move {number} is not a roll (move, dice), a set-aside (move, positions, dice) "

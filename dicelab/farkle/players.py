@@ -15,6 +15,7 @@ Roll()
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Real
@@ -82,7 +83,12 @@ class ComputerPlayer:
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
             value = getattr(self, item.name)
-            if isinstance(value, bool) or not isinstance(value, Real) or value < 0:
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, Real)
+                or not math.isfinite(value)
+                or value < 0
+            ):
                 raise IllegalMove(
                     msg(
                         "The computer player's {name} must be a number of 0 or more, not {value}.",

@@ -861,6 +861,7 @@ def _event_from_json(item: object, number: int) -> Move:
     if (
         not isinstance(item, list)
         or not item
+        or not isinstance(item[0], str)
         or item[0] not in shapes
         or len(item) != shapes[item[0]]
     ):

@@ -86,6 +86,14 @@ def first(data, kind):
         (lambda d: d["seats"].insert(0, {"name": None, "computer": False}), "one total per seat"),
         (lambda d: d.__setitem__("start", "target 10000"), "notation"),
         (lambda d: d.__setitem__("events", {}), "list"),
+        (lambda d: d["events"].append({"move": [1], "dice": []}), "is not a roll"),
+        (lambda d: d.__setitem__("seed", None), "seed"),
+        (lambda d: d.__setitem__("seed", -3), "seed"),
+        (lambda d: d.__setitem__("seed", 2.0), "seed"),
+        (lambda d: d.__setitem__("version", True), "version"),
+        (lambda d: d.__setitem__("version", 1.0), "version"),
+        (lambda d: d["computer_player"].__setitem__("base", float("nan")), "nan"),
+        (lambda d: d["computer_player"].__setitem__("base", float("inf")), "inf"),
     ],
 )
 def test_tampered_saves_are_refused(change, says):

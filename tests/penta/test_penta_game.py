@@ -498,6 +498,8 @@ def _set(path, value):
         tampered(_set(["events", 0], ["roll"])),
         tampered(_set(["events", 0], ["jump", 3])),
         tampered(_set(["events", 0], {"roll": [1, 2, 3, 4, 5]})),
+        tampered(_set(["events", 0], [[1], 2])),
+        tampered(_set(["events", 0], [None, 2])),
         tampered(_set(["events", 1], ["hold", [0, 9]])),
         tampered(_set(["events", 1], ["hold", [0, 0]])),
         tampered(_set(["events", 1], ["hold", [0.0]])),

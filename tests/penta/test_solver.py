@@ -4,10 +4,8 @@ the simulation, and agreement with the Scorecard's rules and with yatzy-solver."
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import re
-import statistics
 import time
 from pathlib import Path
 
@@ -42,15 +40,11 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "penta-solver.md"
 
 @pytest.fixture(scope="session")
 def cache(tmp_path_factory):
-    """A temporary cache directory for the whole session (tables are built once in it)."""
-    folder = tmp_path_factory.mktemp("dicelab-cache")
-    old = os.environ.get("DICELAB_CACHE_DIR")
-    os.environ["DICELAB_CACHE_DIR"] = str(folder)
-    yield folder
-    if old is None:
-        os.environ.pop("DICELAB_CACHE_DIR", None)
-    else:
-        os.environ["DICELAB_CACHE_DIR"] = old
+    """A temporary cache directory for this file's solvers (tables are built once in it).
+
+    It is passed to each solver, never set in the environment: the rest of the suite keeps
+    the user cache that ``make test`` filled."""
+    return tmp_path_factory.mktemp("dicelab-cache")
 
 
 @pytest.fixture(scope="session")
@@ -63,7 +57,7 @@ def solvers(cache):
         if name not in built:
             seen: list[float] = []
             start = time.perf_counter()
-            built[name] = Solver(name, progress=seen.append).build()
+            built[name] = Solver(name, progress=seen.append, directory=cache).build()
             records[name] = (time.perf_counter() - start, seen)
         return built[name]
 
@@ -106,13 +100,12 @@ def test_penta_value_is_documented(solvers):
     assert solvers("no-joker").expected_score() < value < solvers("official").expected_score()
 
 
-def test_progress_reported_and_build_fast_enough(solvers):
+def test_progress_is_reported_while_building(solvers):
     solvers("official")
-    seconds, seen = solvers.records["official"]
+    _seconds, seen = solvers.records["official"]
     assert seen[0] == 0.0 and seen[-1] == 1.0
     assert all(a <= b for a, b in itertools.pairwise(seen))
     assert len(seen) > 10
-    assert seconds < 60
 
 
 # -- the cache ---------------------------------------------------------------------------
@@ -138,14 +131,16 @@ def test_cache_key_has_rules_and_version():
     assert table_path(custom, "/c") != table_path("official", "/c")
 
 
-def test_table_loads_from_cache_quickly(solvers, cache):
+def test_table_loads_from_cache_without_a_rebuild(solvers, cache, monkeypatch):
     first = solvers("no-bonus")
     assert first.path.parent == cache and first.path.exists()
     seen: list[float] = []
-    start = time.perf_counter()
-    again = Solver("no-bonus", progress=seen.append).build()
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.5
+
+    def no_rebuild(*_args, **_kwargs):
+        raise AssertionError("the cached table was rebuilt")
+
+    monkeypatch.setattr(st, "build_table", no_rebuild)
+    again = Solver("no-bonus", progress=seen.append, directory=cache).build()
     assert seen == [1.0]
     np.testing.assert_array_equal(again.table, first.table)
 
@@ -171,7 +166,8 @@ def test_corrupt_cache_is_rebuilt(tmp_path, solvers, monkeypatch):
     assert Solver("no-bonus", directory=tmp_path, cache=False)._table is None
 
 
-def test_command_line_builds_presets(cache, solvers, capsys):
+def test_command_line_builds_presets(cache, solvers, capsys, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(cache))
     solvers("no-bonus")
     assert main(["--build", "no-bonus"]) == 0
     out = capsys.readouterr().out
@@ -383,18 +379,6 @@ def test_bad_cards_are_refused(solvers):
         solver.option_values(Scorecard("official"), (1, 2, 3, 4, 5), 0)
     with pytest.raises(IllegalMove):
         solver.option_values({}, (1, 2, 3, 4, 5), 0)
-
-
-def test_query_takes_milliseconds(solvers):
-    solver = solvers("penta")
-    rng = random.Random(17)
-    cards = [random_card(solver.rules, rng, rng.randint(0, 12)) for _ in range(30)]
-    times = []
-    for card in cards:
-        start = time.perf_counter()
-        solver.option_values(card, random_dice(rng), 2)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.05
 
 
 # -- the optimal player ------------------------------------------------------------------
