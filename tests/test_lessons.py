@@ -248,13 +248,14 @@ def test_answers_are_read_in_the_forms_a_learner_writes():
         assert chances.check(answer).correct is True, answer
     for answer in ("30%", 0.25, 40):
         assert chances.check(answer).correct is False, answer
-    for answer in ("lots", True, [1], "150%"):
+    for answer in ("lots", True, [1], "150%", float("nan"), float("inf")):
         assert chances.check(answer).correct is None, answer
     total = penta_rules()["total"].exercise
     number = total.answer()
     assert total.check(f"{number:,}").correct is True and total.check(str(number)).correct
     assert total.check(float(number)).correct is True and total.check("x").correct is None
     assert total.check(True).correct is None
+    assert total.check(float("nan")).correct is None and total.check(-float("inf")).correct is None
     bank = farkle_rules()["bank_or_roll"].exercise
     assert bank.check(bank.answer().upper()).correct is True and bank.check("wait").correct is None
     computer = farkle_rules()["players"].exercise

@@ -107,7 +107,11 @@ def parse_move(text: str) -> Move:
         return Roll()
     if words == ["bank"]:
         return Bank()
-    if len(words) > 1 and words[0] == "set_aside" and all(w.isdigit() for w in words[1:]):
+    if (
+        len(words) > 1
+        and words[0] == "set_aside"
+        and all(w.isascii() and w.isdigit() for w in words[1:])
+    ):
         return SetAside(tuple(int(w) for w in words[1:]))
     raise IllegalMove(
         msg(

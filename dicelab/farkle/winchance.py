@@ -454,7 +454,13 @@ def _load(rules: Rules, target: int, path: Path) -> WinChances | None:
             seconds = float(data["seconds"][0])
     except (OSError, KeyError, ValueError, zipfile.BadZipFile):
         return None
-    if meta != [target, turn_tables(rules).unit, SOLVER_VERSION]:
+    unit = turn_tables(rules).unit
+    if meta != [target, unit, SOLVER_VERSION]:
+        return None
+    top = -(-target // unit)
+    if start.shape != (top, top) or start.dtype != np.float64 or last.dtype != np.float64:
+        return None
+    if last.ndim != 2 or not (np.isfinite(start).all() and np.isfinite(last).all()):
         return None
     start.flags.writeable = False
     last.flags.writeable = False

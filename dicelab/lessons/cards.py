@@ -706,7 +706,10 @@ def _read_percent(answer: Any) -> Fraction:
         except (ValueError, ZeroDivisionError):
             raise _Unreadable(answer) from None
     elif isinstance(answer, Real):
-        value, percent = Fraction(answer).limit_denominator(10**9), False
+        try:
+            value, percent = Fraction(answer).limit_denominator(10**9), False
+        except (ValueError, OverflowError):  # nan, inf
+            raise _Unreadable(answer) from None
     else:
         raise _Unreadable(answer)
     if percent or value > 1:

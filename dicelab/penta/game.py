@@ -70,7 +70,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
 from dicelab.penta import players as registry
 from dicelab.penta.notation import Situation
-from dicelab.penta.rules import BOXES, Rules
+from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, box_list, check_box, check_rules
 
 __all__ = [
@@ -824,7 +824,17 @@ def _rules_from_json(data: object) -> Rules:
                     value=repr(data[key]),
                 )
             )
-    return Rules(data["name"], data["joker"], data["penta_bonus"], data["upper_bonus"])
+    rules = Rules(data["name"], data["joker"], data["penta_bonus"], data["upper_bonus"])
+    preset = PRESETS.get(rules.name)
+    if preset is not None and preset != rules:
+        raise _bad_save(
+            msg(
+                "the rules are named {name} but differ from that preset; rename them or use "
+                "the preset's own rules.",
+                name=rules.name,
+            )
+        )
+    return rules
 
 
 def _seats_from_json(data: object) -> list[Seat]:

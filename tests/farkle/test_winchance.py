@@ -165,3 +165,18 @@ def test_target_5000_when_cached():
             else _roll(chances, a, b, 0, 6)
         )
         assert chances.chance(a, b, t, n) == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_cache_file_of_the_wrong_shape_is_solved_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    winchance._remembered.cache_clear()
+    solved = win_chances(target=500)
+    path = cache_path(Rules(), 500)
+    with np.load(path) as data:
+        parts = {key: data[key] for key in data.files}
+    np.savez(path, **{**parts, "start": parts["start"][:-1]})
+    winchance._remembered.cache_clear()
+    assert winchance._load(Rules(), 500, path) is None
+    again = win_chances(target=500)
+    np.testing.assert_array_equal(again.start, solved.start)
+    winchance._remembered.cache_clear()

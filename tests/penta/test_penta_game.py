@@ -483,6 +483,7 @@ def _set(path, value):
         tampered(_set(["rules", "penta_bonus"], 1)),
         tampered(_set(["rules", "name"], None)),
         tampered(_set(["rules", "cheat"], True)),
+        tampered(_set(["rules", "joker"], "none")),  # named penta, but not the penta rules
         tampered(_set(["seats"], [])),
         tampered(_set(["seats"], "Ada")),
         tampered(_set(["seats", 0, "name"], 5)),
