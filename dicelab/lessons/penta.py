@@ -27,6 +27,7 @@ from dicelab.lessons.cards import (
     Step,
     dice_text,
 )
+from dicelab.penta.game import DICE, ROLLS_PER_TURN
 from dicelab.penta.rules import (
     BOX_NAMES,
     FULL_HOUSE_POINTS,
@@ -42,10 +43,6 @@ from dicelab.penta.scorecard import SACRIFICE
 
 __all__ = ["penta_rules"]
 
-DICE = 5
-"""Dice in a Penta roll."""
-ROLLS = 3
-"""Rolls at most in a turn."""
 AUTO_SCORE_SECONDS = 3
 """The app's delay before it scores a last roll itself (spec: a setting, 3 by default)."""
 
@@ -102,7 +99,7 @@ def _turn(number: int) -> Rule:
             "dice you like (press them) and roll the others again: at most {rolls} rolls per "
             "turn.",
             dice=DICE,
-            rolls=ROLLS,
+            rolls=ROLLS_PER_TURN,
         ),
         msg(
             "You need not use every roll: after any roll, the first one included, pick an open "
