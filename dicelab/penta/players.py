@@ -20,7 +20,7 @@ A player has a ``name`` and one method, ``choose(situation) -> action``, where
 >>> {"greedy", "heuristic"} <= set(names())
 True
 
-The heuristic player ("heuristic", the default until the optimal player replaces it):
+The heuristic player ("heuristic"; ``dicelab.penta`` makes "optimal" the default on import):
 
 * It values scoring ``points`` in a box as ``points - PAR[box]`` (``PAR`` is roughly
   what the box is worth when kept open for later), plus 35 when the score reaches the
@@ -287,7 +287,7 @@ class GreedyPlayer:
 # -- the registry ----------------------------------------------------------------------------
 
 DEFAULT = "heuristic"
-"""The name of the player used when none is named (see :func:`set_default`)."""
+"""The default player of this module alone; importing :mod:`dicelab.penta` sets "optimal"."""
 
 _FACTORIES: dict[str, Callable[[], Player]] = {}
 _LAZY = {"optimal": "dicelab.penta.solver"}
@@ -351,7 +351,7 @@ def default_name() -> str:
 
 
 def set_default(name: str) -> None:
-    """Make the registered player ``name`` the default (the optimal player will)."""
+    """Make the registered player ``name`` the default (``dicelab.penta`` sets "optimal")."""
     get(name)
     _default[0] = name
 
