@@ -33,7 +33,7 @@ import hashlib
 import itertools
 import secrets
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from fractions import Fraction
 from functools import cache
 from math import factorial, prod
@@ -97,7 +97,8 @@ def check_dice(
     ...
     dicelab.errors.IllegalMove: Dice must be a list of numbers from 1 to 6, not '12345'.
     """
-    if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
+    # A set would silently merge equal dice and a mapping would give its keys: refuse both.
+    if isinstance(dice, str | bytes | Set | Mapping) or not isinstance(dice, Iterable):
         raise IllegalMove(
             msg("Dice must be a list of numbers from 1 to 6, not {value}.", value=repr(dice))
         )

@@ -40,7 +40,7 @@ def test_wrong_count_names_both_counts():
         check_dice([], min_count=1, max_count=6)
 
 
-@pytest.mark.parametrize("not_dice", ["12345", b"12", 5, None])
+@pytest.mark.parametrize("not_dice", ["12345", b"12", 5, None, {1, 2, 3}, {1: 2}, frozenset({4})])
 def test_non_iterables_and_strings_are_refused(not_dice):
     with pytest.raises(IllegalMove, match="list of numbers"):
         check_dice(not_dice)
