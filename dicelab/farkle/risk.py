@@ -47,7 +47,7 @@ import numpy as np
 
 from dicelab.dice import outcomes
 from dicelab.errors import IllegalMove
-from dicelab.farkle.rules import Rules
+from dicelab.farkle.rules import Rules, check_rules
 from dicelab.farkle.scoring import farkle_chance, set_aside_options
 from dicelab.i18n import msg
 
@@ -130,11 +130,7 @@ class TurnTables:
 
 
 def _normal_rules(rules: object) -> Rules:
-    if rules is None:
-        return Rules()
-    if not isinstance(rules, Rules):
-        raise IllegalMove(msg("Expected a Farkle Rules table, not {value}.", value=repr(rules)))
-    return rules
+    return check_rules(rules)
 
 
 @cache

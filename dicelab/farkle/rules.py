@@ -49,6 +49,7 @@ __all__ = [
     "STANDARD_KINDS",
     "STANDARD_TRIPLES",
     "Rules",
+    "check_rules",
     "flat_kinds",
     "multiplied_kinds",
 ]
@@ -417,3 +418,22 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 """The preset tables by name (see ``docs/farkle.md``)."""
+
+
+def check_rules(rules: object) -> Rules:
+    """``None`` -> the standard table; a preset name -> that preset; a :class:`Rules` as is.
+
+    >>> check_rules("minimal").name
+    'minimal'
+    >>> check_rules(None) == Rules()
+    True
+    """
+    if rules is None:
+        return PRESETS["standard"]
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise IllegalMove(
+        msg("Expected a Farkle Rules table or a preset name, not {value}.", value=repr(rules))
+    )

@@ -29,7 +29,7 @@ from types import MappingProxyType
 
 from dicelab.dice import FACES, check_dice, counts, outcomes
 from dicelab.errors import IllegalMove
-from dicelab.farkle.rules import PRESETS, Rules
+from dicelab.farkle.rules import PRESETS, Rules, check_rules
 from dicelab.i18n import msg, nmsg
 
 __all__ = [
@@ -48,12 +48,8 @@ STANDARD = PRESETS["standard"]
 Tally = tuple[int, ...]
 
 
-def _rules(rules: Rules | None) -> Rules:
-    if rules is None:
-        return STANDARD
-    if not isinstance(rules, Rules):
-        raise IllegalMove(msg("Expected a Farkle Rules table, not {value}.", value=repr(rules)))
-    return rules
+def _rules(rules: Rules | str | None) -> Rules:
+    return check_rules(rules)
 
 
 def _minus(tally: Tally, part: Tally) -> Tally | None:

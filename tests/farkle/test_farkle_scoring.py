@@ -109,9 +109,12 @@ def test_bad_dice_are_refused(bad):
         score(bad)
 
 
-def test_bad_rules_argument_is_refused():
-    with pytest.raises(IllegalMove):
-        score([1], rules="standard")
+def test_rules_are_a_table_or_a_preset_name():
+    assert score([4, 4, 4, 4, 2, 2], "playmonster") == 1500
+    assert score([4, 4, 4, 4, 2, 2], Rules.preset("playmonster")) == 1500
+    for bad in ("nonsense", 3, ["standard"]):
+        with pytest.raises(IllegalMove):
+            score([1], rules=bad)
 
 
 @given(dice=dice_lists, rules=st.sampled_from(list(PRESETS.values())))
