@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, available_languages, msg, normalize_language, translate
@@ -27,7 +28,7 @@ from dicelab.widgets.lang import language_options, resolve_language
 from dicelab.widgets.style import stylesheet
 from dicelab.widgets.timer import LoopScheduler, Scheduler
 
-__all__ = ["App", "Notice", "card_html", "esc"]
+__all__ = ["App", "Notice", "Shared", "card_html", "esc"]
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -81,12 +82,45 @@ def card_html(notices: Sequence[Notice], lang: str) -> str:
     return "".join(parts)
 
 
+class Shared:
+    """One ``Layout``, one ``HTMLStyle`` and one ``ButtonStyle`` for all the widgets of an app
+    that never change theirs. Every widget otherwise makes a layout and a style of its own,
+    each a widget model that the browser must receive and draw before the app is usable.
+
+    Only for widgets whose layout is never set (a ``layout.display`` toggled on a shared
+    layout would hide them all): give those a layout of their own.
+    """
+
+    def __init__(self) -> None:
+        self.layout = widgets.Layout()
+        self.html_style = HTMLStyle()
+        self.button_style = widgets.ButtonStyle()
+
+    def html(self, *classes: str) -> widgets.HTML:
+        """An ``HTML`` widget with these CSS classes."""
+        return widgets.HTML(layout=self.layout, style=self.html_style, _dom_classes=classes)
+
+    def button(self, *classes: str, **traits: object) -> widgets.Button:
+        """A ``Button`` with these CSS classes (and traits: ``icon``, ``button_style``...)."""
+        return widgets.Button(
+            layout=self.layout, style=self.button_style, _dom_classes=classes, **traits
+        )
+
+    def box(
+        self, kind: type[widgets.Box], children: Sequence[widgets.Widget] = (), *classes: str
+    ) -> widgets.Box:
+        """A ``Box``/``HBox``/``VBox`` of ``children`` with these CSS classes."""
+        return kind(list(children), layout=self.layout, _dom_classes=classes)
+
+
 class App(widgets.VBox):
     """Base of every dashboard: a header (title, language), notices, a body drawn by
     :meth:`_render`."""
 
     title = msg("dicelab")
     css_class = "dl-app"
+    extra_css = ""
+    """CSS of this app only, added to the shared stylesheet."""
 
     def __init__(
         self,
@@ -99,23 +133,22 @@ class App(widgets.VBox):
         self._scheduler: Scheduler = scheduler or LoopScheduler()
         self._animate = animate
         self._notices: list[Notice] = []
-        self._style = widgets.HTML(f"<style>{stylesheet()}</style>")
+        self._shared = Shared()
+        self._style = widgets.HTML(f"<style>{stylesheet()}{self.extra_css}</style>")
         self._style.layout.height = "0px"
         self._style.layout.overflow = "hidden"
-        self._title = widgets.HTML()
-        self._title.add_class("dl-title")
+        self._title = self._shared.html("dl-title")
         self._language = widgets.Dropdown(
             options=language_options(), value=self._lang, layout=widgets.Layout(width="220px")
         )
         self._language.add_class("dl-lang")
         self._language.observe(self._language_picked, "value")
-        self._notice_area = widgets.HTML()
-        self._notice_area.add_class("dl-notice")
+        self._notice_area = self._shared.html("dl-notice")
         header = widgets.HBox(
             [self._title, self._language],
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
         )
-        self._body = widgets.VBox()
+        self._body = self._shared.box(widgets.VBox)
         self.children = [self._style, header, self._notice_area, self._body]
         self.add_class("dl-app")
         self.add_class(self.css_class)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_int import ProgressStyle
 
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Bank, Game, Roll, SetAside, farkle_chance, lineup_label
@@ -103,41 +104,34 @@ class FarkleApp(App):
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
-        self._new_game_button = widgets.Button(icon="plus")
-        self._new_game_button.add_class("dl-new-game")
+        shared = self._shared
+        self._new_game_button = shared.button("dl-new-game", icon="plus")
         self._new_game_button.on_click(lambda _b: self.open_new_game())
         self._panel: widgets.VBox | None = None
-        self._panel_box = widgets.VBox()
-        self._status = widgets.HTML()
-        self._status.add_class("dl-status")
+        self._panel_box = shared.box(widgets.VBox)
+        self._status = shared.html("dl-status")
         self._dice_row = DiceRow(ALL_DICE, self.set_aside)
-        self._roll_button = widgets.Button(button_style="primary", icon="refresh")
-        self._roll_button.add_class("dl-roll")
+        self._roll_button = shared.button("dl-roll", button_style="primary", icon="refresh")
         self._roll_button.on_click(lambda _b: self.roll())
-        self._bank_button = widgets.Button(button_style="success", icon="check")
-        self._bank_button.add_class("dl-bank")
+        self._bank_button = shared.button("dl-bank", button_style="success", icon="check")
         self._bank_button.on_click(lambda _b: self.bank())
-        self._undo_button = widgets.Button(icon="undo")
-        self._undo_button.add_class("dl-undo")
+        self._undo_button = shared.button("dl-undo", icon="undo")
         self._undo_button.on_click(lambda _b: self.undo())
-        self._turn_label = widgets.HTML()
-        self._turn_label.add_class("dl-turn-points")
+        self._turn_label = shared.html("dl-turn-points")
         controls = widgets.HBox(
             [self._roll_button, self._bank_button, self._undo_button, self._turn_label],
             layout=widgets.Layout(align_items="center"),
         )
         controls.add_class("dl-controls")
-        self._line = widgets.HTML()
-        self._line.add_class("dl-situation")
-        self._scores = widgets.VBox()
-        self._scores.add_class("dl-totals")
+        self._line = shared.html("dl-situation")
+        self._scores = shared.box(widgets.VBox, (), "dl-totals")
         self._score_rows: list[tuple[widgets.HTML, widgets.IntProgress]] = []
         self._risk = AdvisorPanel(
             self, label=N_("Risk"), solver_for=_farkle_solver, is_ready=lambda _s: True
         )
         self._risk.add_class("dl-risk-panel")
         self._body.children = [
-            widgets.HBox([self._new_game_button]),
+            shared.box(widgets.HBox, [self._new_game_button]),
             self._panel_box,
             self._status,
             self._dice_row,
@@ -490,13 +484,18 @@ class FarkleApp(App):
     def _render_scores(self, lang: str) -> None:
         game = self._game
         while len(self._score_rows) < len(game.seats):
-            label = widgets.HTML(layout=widgets.Layout(width="340px"))
-            bar = widgets.IntProgress(min=0, layout=widgets.Layout(width="260px"))
+            if not self._score_rows:  # shared by every row: fewer widget models
+                self._row_layouts = (widgets.Layout(width="340px"), widgets.Layout(width="260px"))
+                self._bar_style = ProgressStyle()
+            label_layout, bar_layout = self._row_layouts
+            label = widgets.HTML(layout=label_layout, style=self._shared.html_style)
+            bar = widgets.IntProgress(min=0, layout=bar_layout, style=self._bar_style)
             bar.add_class(f"dl-progress-{len(self._score_rows)}")
             self._score_rows.append((label, bar))
         if len(self._scores.children) != len(game.seats):
             self._scores.children = [
-                widgets.HBox([label, bar]) for label, bar in self._score_rows[: len(game.seats)]
+                self._shared.box(widgets.HBox, [label, bar])
+                for label, bar in self._score_rows[: len(game.seats)]
             ]
         for seat, (label, bar) in zip(game.seats, self._score_rows, strict=False):
             total = game.totals[seat.number]

@@ -54,7 +54,7 @@ from dicelab.widgets.labels import (
 )
 from dicelab.widgets.penta_advice import AdvisorPanel, action_label, solver_cached
 from dicelab.widgets.penta_advice import run_in_background as background
-from dicelab.widgets.penta_card import ScorecardGrid
+from dicelab.widgets.penta_card import SCORECARD_CSS, CellView, ScorecardGrid
 from dicelab.widgets.timer import Countdown
 
 __all__ = ["SPEEDS", "PentaApp"]
@@ -90,6 +90,7 @@ class PentaApp(App):
 
     title = msg("Penta")
     css_class = "dl-penta"
+    extra_css = SCORECARD_CSS
 
     def __init__(
         self,
@@ -125,31 +126,25 @@ class PentaApp(App):
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
-        self._new_game_button = widgets.Button(icon="plus")
-        self._new_game_button.add_class("dl-new-game")
+        shared = self._shared
+        self._new_game_button = shared.button("dl-new-game", icon="plus")
         self._new_game_button.on_click(lambda _b: self.open_new_game())
         self._panel: widgets.VBox | None = None  # the New game panel, built when first opened
-        self._panel_box = widgets.VBox()
-        self._status = widgets.HTML()
-        self._status.add_class("dl-status")
+        self._panel_box = shared.box(widgets.VBox)
+        self._status = shared.html("dl-status")
         self._prep_bar: widgets.FloatProgress | None = None  # built if tables must be built
-        self._prep_label = widgets.HTML()
-        self._prep_box = widgets.HBox()
+        self._prep_label = shared.html()
+        self._prep_box = shared.box(widgets.HBox)
         self._dice_row = DiceRow(5, self.hold)
-        self._roll_button = widgets.Button(button_style="primary", icon="refresh")
-        self._roll_button.add_class("dl-roll")
+        self._roll_button = shared.button("dl-roll", button_style="primary", icon="refresh")
         self._roll_button.on_click(lambda _b: self.roll())
-        self._validate_button = widgets.Button(button_style="success", icon="check")
-        self._validate_button.add_class("dl-validate")
+        self._validate_button = shared.button("dl-validate", button_style="success", icon="check")
         self._validate_button.on_click(lambda _b: self.validate())
-        self._undo_button = widgets.Button(icon="undo")
-        self._undo_button.add_class("dl-undo")
+        self._undo_button = shared.button("dl-undo", icon="undo")
         self._undo_button.on_click(lambda _b: self.undo())
-        self._countdown_label = widgets.HTML()
-        self._countdown_label.add_class("dl-countdown")
-        self._line = widgets.HTML()
-        self._line.add_class("dl-situation")
-        self._grid_box = widgets.Box()
+        self._countdown_label = shared.html("dl-countdown")
+        self._line = shared.html("dl-situation")
+        self._grid_box = shared.box(widgets.Box)
         self._end = widgets.HTML()
         self._end.add_class("dl-end")
         self._advisor = AdvisorPanel(self)
@@ -159,7 +154,7 @@ class PentaApp(App):
         )
         controls.add_class("dl-controls")
         self._body.children = [
-            widgets.HBox([self._new_game_button]),
+            shared.box(widgets.HBox, [self._new_game_button]),
             self._panel_box,
             self._status,
             self._prep_box,
@@ -213,7 +208,7 @@ class PentaApp(App):
         self._game = game
         grid = getattr(self, "_grid", None)
         if grid is None or grid.seats != len(game.seats):
-            self._grid = ScorecardGrid(len(game.seats), self.select)
+            self._grid = ScorecardGrid(len(game.seats), self.select, self._shared)
             self._grid_box.children = [self._grid]
         self._selected = None
         self._after_change()
@@ -249,8 +244,10 @@ class PentaApp(App):
         """The auto-score delay in seconds (None: off)."""
         return self._auto_score
 
-    def box_button(self, box: str, seat: int | None = None) -> widgets.Button:
-        """The scorecard button of ``box`` in ``seat``'s column (default: the player to move)."""
+    def box_button(self, box: str, seat: int | None = None) -> widgets.Button | CellView:
+        """The scorecard cell of ``box`` in ``seat``'s column (default: the player to move):
+        a button where a click is possible (an open box of a human to move, dice rolled),
+        else a :class:`~dicelab.widgets.penta_card.CellView` of what it shows."""
         seat = self._game.current_seat if seat is None else seat
         return self._grid.cell(box, seat or 0)
 

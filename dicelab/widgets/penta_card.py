@@ -4,27 +4,87 @@ For the player to move, once the dice are rolled, each open box shows the points
 would add ("+25"); a box the joker forbids shows "—", is disabled, and says why on hover.
 The numbers and reasons are the engine's (:meth:`dicelab.penta.Game.options`,
 :meth:`~dicelab.penta.Game.explain`).
+
+**Few widget models** (each is a message to the browser and a view to draw, so they decide
+how soon a Voilà app is usable): the row labels are one ``HTML``, each player's column is one
+header ``HTML`` and one body ``HTML`` (boxes and sums, as ``<div>`` cells that carry the same
+CSS classes as a button would), and ``Button`` s exist only where a click is possible: the
+open boxes of a human player to move once the dice are rolled. Those buttons are made at the
+first roll, one per box, and reused for every turn and seat after that (a CSS class moves a
+button to its seat's column; one that is not needed is hidden by a class). Everything is
+placed in one CSS grid by classes (:data:`SCORECARD_CSS`), so no widget needs a layout of
+its own: two players' scorecards are 6 widget models before the first roll instead of 60.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from dicelab.i18n import format_number, translate
 from dicelab.penta import Game
 from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER
-from dicelab.widgets.base import esc
+from dicelab.widgets.base import Shared, esc
 from dicelab.widgets.labels import seat_name
 
-__all__ = ["ScorecardGrid"]
+__all__ = ["SCORECARD_CSS", "CellView", "ScorecardGrid"]
 
 _SUMS_AFTER_UPPER = ("upper_total", "upper_bonus")
 _SUMS_AFTER_LOWER = ("penta_bonus", "total")
 _SUM_KEYS = ("upper_total", "upper_bonus", "penta_bonus", "total")
-_CELL_CLASSES = ("dl-filled", "dl-preview", "dl-forbidden", "dl-selected", "dl-empty")
+ROWS = (*UPPER, *_SUMS_AFTER_UPPER, *BOXES[len(UPPER) :], *_SUMS_AFTER_LOWER)
+"""The scorecard's rows, top to bottom: the upper boxes, their sums, the lower boxes, the
+Penta bonus and the TOTAL."""
+MAX_SEATS = 6
+ROW_HEIGHT = 30  # px: every row of every column, so that the columns line up
+ROW_GAP = 2  # px
+UNUSED = "dl-cell-unused"
+
+
+def _placement_css() -> str:
+    rows = len(ROWS)
+    rules = [
+        f".dl-scorecards {{ grid-template-rows: auto repeat({rows}, {ROW_HEIGHT}px); }}",
+        f".dl-scorecards > .dl-card-labels {{ grid-column: 1; grid-row: 2 / span {rows}; }}",
+        f".dl-scorecards > .dl-card-body {{ grid-row: 2 / span {rows}; }}",
+        f".dl-card-rows {{ display: grid; grid-template-rows: repeat({rows}, {ROW_HEIGHT}px);"
+        f" row-gap: {ROW_GAP}px; }}",
+        f".dl-card-rows > div, .dl-scorecards > .dl-cell.jupyter-button {{"
+        f" height: {ROW_HEIGHT}px; }}",
+    ]
+    rules += [
+        f".dl-scorecards > .dl-seat-{seat} {{ grid-column: {seat + 2}; }}"
+        for seat in range(MAX_SEATS)
+    ]
+    rules += [
+        f".dl-scorecards > .dl-box-{key} {{ grid-row: {row + 2}; }}"
+        for row, key in enumerate(ROWS)
+        if key in BOX_NAMES
+    ]
+    return "\n".join(rules)
+
+
+SCORECARD_CSS = """
+.dl-scorecards { margin-top: 6px; align-items: stretch; }
+.dl-scorecards > .widget-html { margin: 0; height: auto; }
+.dl-scorecards > .widget-html > .widget-html-content { line-height: 1.25; }
+.dl-scorecards > .dl-card-head { grid-row: 1; align-self: end; }
+.dl-scorecards > .dl-cell.jupyter-button { margin: 0; width: auto; z-index: 1; }
+.dl-scorecards > .dl-cell-unused.jupyter-button { display: none; }
+.dl-card-rows > div { display: flex; align-items: center; box-sizing: border-box;
+  padding: 0 6px; overflow: hidden; white-space: nowrap; }
+.dl-card-body .dl-card-rows > div { justify-content: center; border: 1px solid transparent;
+  border-radius: 4px; }
+.dl-card-body .dl-cell.dl-filled { font-weight: 600; }
+.dl-card-body .dl-cell.dl-preview { background: #e8f5e9; border-color: #66bb6a; color: #1b5e20; }
+.dl-card-body .dl-cell.dl-forbidden { background: #eceff1; color: #7b8794;
+  text-decoration: line-through; }
+.dl-card-body .dl-sum { font-weight: 600; }
+""" + _placement_css()
+"""The scorecard's CSS: the columns, rows and placement of every cell (added to the app's
+stylesheet by :class:`~dicelab.widgets.penta_app.PentaApp`)."""
 
 
 def _sum_label(key: str, lang: str) -> str:
@@ -39,113 +99,172 @@ def _sum_label(key: str, lang: str) -> str:
 
 
 EMPTY = "\u00a0"
-"""The text of an open box with nothing to preview."""
+"""The text of an open box with nothing to preview (ipywidgets does not redraw a button
+whose description becomes empty, so an old "+25" would stay on screen)."""
+
+
+@dataclass(frozen=True)
+class CellView:
+    """A scorecard cell drawn as HTML (nothing to press): what it shows, as a button would
+    say it (``description``, ``tooltip``, ``disabled``, ``_dom_classes``)."""
+
+    description: str
+    tooltip: str
+    _dom_classes: tuple[str, ...]
+    disabled: bool = True
 
 
 class ScorecardGrid(widgets.GridBox):
     """A grid: one row per box (and the sums), one column per seat.
 
-    Pressing the cell of box ``b`` in the column of the player to move calls ``on_pick(b)``.
+    Pressing the button of box ``b`` (in the column of the player to move) calls
+    ``on_pick(b)``. :meth:`cell` tells what any cell shows.
     """
 
-    def __init__(self, seats: int, on_pick: Callable[[str], None]) -> None:
+    def __init__(
+        self, seats: int, on_pick: Callable[[str], None], shared: Shared | None = None
+    ) -> None:
         self._on_pick = on_pick
         self.seats = seats
-        # One layout and one style shared by all cells: far fewer widget models to send to
-        # the browser, so the app is interactive sooner.
-        self._button_layout = widgets.Layout(width="auto", height="30px")
-        self._button_style = widgets.ButtonStyle()
-        self._html_layout = widgets.Layout()
-        self._html_style = HTMLStyle()
-        self.headers = [self._html() for _ in range(seats)]
-        self.cells = {box: [self._cell(box, s) for s in range(seats)] for box in BOXES}
-        self.sums = {key: [self._html() for _ in range(seats)] for key in _SUM_KEYS}
-        self.row_labels = {key: self._html() for key in (*BOXES, *_SUM_KEYS)}
-        children: list[widgets.Widget] = [self._html(), *self.headers]
-        order = [*UPPER, *_SUMS_AFTER_UPPER, *BOXES[len(UPPER) :], *_SUMS_AFTER_LOWER]
-        for key in order:
-            children.append(self.row_labels[key])
-            children += self.cells[key] if key in self.cells else self.sums[key]
-        columns = "minmax(170px, 230px) " + " ".join(["minmax(90px, 130px)"] * seats)
+        self._shared = shared or Shared()  # the app's layout and styles: no models of our own
+        self._labels = self._html("dl-card-labels")
+        self.headers = [self._html("dl-card-head", f"dl-seat-{s}") for s in range(seats)]
+        self.columns = [self._html("dl-card-body", f"dl-seat-{s}") for s in range(seats)]
+        self.buttons: dict[str, widgets.Button] = {}  # one per box, made when first needed
+        self._cells: dict[tuple[str, int], CellView] = {}
+        columns = "minmax(170px, max-content) " + " ".join(["minmax(90px, 130px)"] * seats)
         super().__init__(
-            children,
-            layout=widgets.Layout(grid_template_columns=columns, grid_gap="2px 6px"),
+            [self._labels, *self.headers, *self.columns],
+            layout=widgets.Layout(grid_template_columns=columns, grid_gap=f"{ROW_GAP}px 6px"),
         )
         self.add_class("dl-scorecards")
 
-    def _html(self) -> widgets.HTML:
-        return widgets.HTML(layout=self._html_layout, style=self._html_style)
+    def _html(self, *classes: str) -> widgets.HTML:
+        return self._shared.html(*classes)
 
-    def _cell(self, box: str, seat: int) -> widgets.Button:
-        button = widgets.Button(
-            layout=self._button_layout,
-            style=self._button_style,
-            _dom_classes=("dl-cell", f"dl-box-{box}", f"dl-seat-{seat}", "dl-empty"),
-        )
-        button.on_click(lambda _b, name=box: self._on_pick(name))
+    def _button(self, box: str) -> widgets.Button:
+        """The button of ``box``, made the first time a click on it is possible."""
+        button = self.buttons.get(box)
+        if button is None:
+            button = self._shared.button("dl-cell", UNUSED, description=EMPTY, disabled=True)
+            button.on_click(lambda _b, name=box: self._on_pick(name))
+            self.buttons[box] = button
+            self.children = (*self.children, button)
         return button
 
-    def cell(self, box: str, seat: int) -> widgets.Button:
-        """The button of ``box`` in seat ``seat``'s column."""
-        return self.cells[box][seat]
+    def cell(self, box: str, seat: int) -> widgets.Button | CellView:
+        """What the cell of ``box`` in seat ``seat``'s column shows: its button when it can be
+        pressed, else a :class:`CellView` of its HTML."""
+        button = self.buttons.get(box)
+        classes = () if button is None else button._dom_classes
+        if f"dl-seat-{seat}" in classes and UNUSED not in classes:
+            return button
+        return self._cells[box, seat]
 
     def show(self, game: Game, lang: str, selected: str | None, interactive: bool) -> None:
-        """Draw ``game``'s cards; the current seat's open boxes are pressable if
+        """Draw ``game``'s cards; the current seat's open boxes are buttons if
         ``interactive`` (a human to move, dice on the table)."""
         current = game.current_seat
-        options = game.options() if interactive else {}
-        reasons = game.explain() if current is not None else {}
-        for key, label in self.row_labels.items():
-            if key in BOX_NAMES:
-                label.value = esc(translate(BOX_NAMES[key], lang))
-            else:
-                label.value = f"<b>{esc(_sum_label(key, lang))}</b>"
-        for seat, (header, card) in enumerate(zip(self.headers, game.cards, strict=True)):
+        rolled = current is not None and game.dice is not None
+        options = game.options() if rolled else {}
+        reasons = game.explain() if rolled else {}
+        labels = [
+            f"<div>{esc(translate(BOX_NAMES[key], lang))}</div>"
+            if key in BOX_NAMES
+            else f"<div><b>{esc(_sum_label(key, lang))}</b></div>"
+            for key in ROWS
+        ]
+        _set(self._labels, f'<div class="dl-card-rows">{"".join(labels)}</div>')
+        pressable: dict[str, tuple[str, str, str]] = {}
+        bodies: list[tuple[widgets.HTML, str]] = []
+        self._cells = {}
+        for seat, (header, column, card) in enumerate(
+            zip(self.headers, self.columns, game.cards, strict=True)
+        ):
             who = game.seats[seat]
             name = esc(seat_name(who.name, lang))
             if who.is_computer:
                 name += f" <span class='dl-muted'>({esc(translate('computer', lang))})</span>"
             if seat == current:
                 name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', lang))})</span>"
-            header.value = f"<b>{name}</b>"
+            _set(header, f"<b>{name}</b>")
             _mark(header, "dl-current", seat == current)
             filled = card.filled
-            for box in BOXES:
-                button = self.cells[box][seat]
-                if box in filled:
-                    text, kind = format_number(filled[box], lang), "dl-filled"
-                    tip = translate("{box}: {points}", lang, box=_box(box, lang), points=text)
-                elif seat == current and box in reasons and game.dice is not None:
-                    tip = reasons[box].render(lang)
-                    if box in options:
-                        text = "+" + format_number(options[box], lang)
-                        kind = "dl-preview"
-                        if box == selected:
-                            text = translate("{points}, selected", lang, points=text)
-                            kind = "dl-selected"
-                    else:
-                        text, kind = "—", "dl-forbidden"
-                else:
-                    # A no-break space, not "": ipywidgets 8 does not redraw a button whose
-                    # description becomes empty, so an old "+25" would stay on screen.
-                    text, kind, tip = EMPTY, "dl-empty", _box(box, lang)
-                with button.hold_sync():  # one message per cell, not four
-                    button.description = text
-                    button.tooltip = tip
-                    button.disabled = not (seat == current and box in options)
-                    _kind(button, kind)
             sums = {
                 "upper_total": card.upper_total,
                 "upper_bonus": card.upper_bonus,
                 "penta_bonus": card.penta_bonus,
                 "total": card.total,
             }
-            for key, value in sums.items():
-                self.sums[key][seat].value = f"<span>{esc(format_number(value, lang))}</span>"
+            rows = []
+            for key in ROWS:
+                if key in sums:
+                    value = esc(format_number(sums[key], lang))
+                    rows.append(f'<div class="dl-sum dl-sum-{key} dl-seat-{seat}">{value}</div>')
+                    continue
+                box = key
+                if box in filled:
+                    text, kind = format_number(filled[box], lang), "dl-filled"
+                    tip = translate("{box}: {points}", lang, box=_box(box, lang), points=text)
+                elif seat == current and box in reasons:
+                    tip = reasons[box].render(lang)
+                    if box in options:
+                        text, kind = "+" + format_number(options[box], lang), "dl-preview"
+                        if box == selected:
+                            text = translate("{points}, selected", lang, points=text)
+                            kind = "dl-selected"
+                    else:
+                        text, kind = "—", "dl-forbidden"
+                else:
+                    text, kind, tip = "", "dl-empty", _box(box, lang)
+                classes = ("dl-cell", f"dl-box-{box}", f"dl-seat-{seat}", kind)
+                self._cells[box, seat] = CellView(text or EMPTY, tip, classes)
+                if interactive and seat == current and box not in filled:
+                    pressable[box] = (text, kind, tip)
+                    rows.append("<div></div>")  # the box's button is drawn over it
+                else:
+                    rows.append(
+                        f'<div class="{" ".join(classes)}" title="{esc(tip)}">{esc(text)}</div>'
+                    )
+            bodies.append((column, f'<div class="dl-card-rows">{"".join(rows)}</div>'))
+        # Never two elements for one cell, even between two messages: buttons go before
+        # their column draws the cells, and come after the column leaves room for them.
+        for box, button in self.buttons.items():
+            if box not in pressable:
+                _update(
+                    button,
+                    description=EMPTY,
+                    tooltip=None,
+                    disabled=True,
+                    _dom_classes=("dl-cell", UNUSED),
+                )
+        for column, value in bodies:
+            _set(column, value)
+        for box, (text, kind, tip) in pressable.items():
+            _update(
+                self._button(box),
+                description=text or EMPTY,
+                tooltip=tip,
+                disabled=box not in options,
+                _dom_classes=("dl-cell", f"dl-box-{box}", f"dl-seat-{current}", kind),
+            )
 
 
 def _box(box: str, lang: str) -> str:
     return translate(BOX_NAMES[box], lang)
+
+
+def _update(button: widgets.Button, **state: object) -> None:
+    changed = {name: value for name, value in state.items() if getattr(button, name) != value}
+    if changed:
+        with button.hold_sync():  # one message per button
+            for name, value in changed.items():
+                setattr(button, name, value)
+
+
+def _set(widget: widgets.HTML, value: str) -> None:
+    if widget.value != value:
+        widget.value = value
 
 
 def _mark(widget: widgets.Widget, css_class: str, on: bool) -> None:
@@ -153,9 +272,3 @@ def _mark(widget: widgets.Widget, css_class: str, on: bool) -> None:
         widget.add_class(css_class)
     elif not on and css_class in widget._dom_classes:
         widget.remove_class(css_class)
-
-
-def _kind(button: widgets.Button, kind: str) -> None:
-    classes = [c for c in button._dom_classes if c not in _CELL_CLASSES] + [kind]
-    if list(button._dom_classes) != classes:
-        button._dom_classes = tuple(classes)

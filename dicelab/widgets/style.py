@@ -102,7 +102,6 @@ _BASE_CSS = """
   font-weight: 700; }
 .dl-cell.jupyter-button:focus-visible { outline: 3px solid #1565c0; outline-offset: 1px; }
 .dl-current { background: #eef5ff; border-radius: 4px; padding: 0 4px; }
-.dl-scorecards { margin-top: 6px; align-items: center; }
 .dl-situation code { font-size: 0.9em; }
 .dl-countdown { font-size: 1.2em; font-weight: 700; color: #b71c1c; }
 """

@@ -194,6 +194,18 @@ def test_penta_turn_by_clicking_scores_what_the_engine_says(page, voila_url, art
         for name in BOXES
     }
     assert shown == expected
+
+    # Undo: back to the choice before "Validate turn" (and before the computer's moves since),
+    # the box a button again that previews the same points; one element per cell throughout.
+    page.click(".dl-undo")
+    page.wait_for_function(
+        "([sel, text]) => document.querySelector('button' + sel)?.innerText.trim() === text",
+        arg=[f".dl-box-{box}.dl-seat-0", "+" + format_number(options[box], "en")],
+        timeout=STEP,
+    )
+    assert all(page.locator(f".dl-box-{name}.dl-seat-0").count() == 1 for name in BOXES)
+    assert [face for face, _ in dice_on_page(page, 5)] == dice  # the same roll, not a new one
+    shoot(page, artifacts, "penta_play_undo")
     assert_clean(page)
 
 
@@ -237,6 +249,10 @@ def test_farkle_turn_by_clicking_banks_what_the_engine_says(page, voila_url, art
         timeout=STEP,
     )
     assert expected in page.locator(".dl-turn-points").inner_text()
+    aside = " ".join(map(str, sorted(chosen)))
+    assert page.locator(".dl-set-aside").inner_text().strip() == (
+        f"Set aside this turn: {aside} = {expected}"
+    )
     page.click(".dl-bank")
     page.wait_for_function(
         "text => document.querySelector('.dl-totals').innerText.split('\\n')[0].includes(text)",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 
+import ipywidgets as widgets
 import pytest
 
 from dicelab.penta.game import Roll, Score
@@ -296,8 +297,12 @@ def test_every_illegal_attempt_leaves_the_widgets_as_they_were():
     app.roll()
     app.score("chance")  # Bob
     app.roll()
+    chance = app.box_button("chance", 0)  # Ada's Chance is filled: nothing to press
+    assert not isinstance(chance, widgets.Button) and chance.disabled
+    assert "dl-filled" in chance._dom_classes
+    assert chance.description == f"{app.game.cards[0].filled['chance']:,}"
     with unchanged(app):
-        app.box_button("chance", 0).click()  # Ada's Chance is filled
+        app.select("chance")
     assert app.notices[0].startswith("Chance is already filled.")
     with unchanged(app):
         app.new_game(players=[f"P{i}" for i in range(7)])
