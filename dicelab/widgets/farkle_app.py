@@ -33,9 +33,10 @@ from ipywidgets.widgets.widget_int import ProgressStyle
 
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Bank, Game, Roll, SetAside, farkle_chance, lineup_label
-from dicelab.farkle.game import GAME_OVER, HOT_DICE, LAST_ROUND, TURN_LOST, Event
+from dicelab.farkle.game import GAME_OVER, HOT_DICE, LAST_ROUND, MAX_HUMANS, TURN_LOST, Event
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
+from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import N_, format_number, format_percent, msg, nmsg, plural, translate
 from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
@@ -45,7 +46,6 @@ from dicelab.widgets.penta_advice import AdvisorPanel
 
 __all__ = ["FarkleApp"]
 
-ALL_DICE = 6
 NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
 _BANNER_KINDS = {
     TURN_LOST: "warning",
@@ -144,9 +144,9 @@ class FarkleApp(App):
     def _build_panel(self) -> widgets.VBox:
         self._lineup = widgets.HTML()
         self._lineup.add_class("dl-lineup")
-        self._count_pick = widgets.Dropdown(options=list(range(1, 7)), value=1)
+        self._count_pick = widgets.Dropdown(options=list(range(1, MAX_HUMANS + 1)), value=1)
         self._count_pick.add_class("dl-player-count")
-        self._rows = PlayerRows(with_computer=False, count=1)
+        self._rows = PlayerRows(with_computer=False, most=MAX_HUMANS, count=1)
         self._count_pick.observe(lambda c: setattr(self._rows, "count", c["new"]), "value")
         self._computer_check = widgets.Checkbox(value=True, indent=False)
         self._computer_check.add_class("dl-computer")

@@ -24,7 +24,6 @@ __all__ = [
     "speed_options",
 ]
 
-MAX_PLAYERS = 6
 
 SPEEDS = {"instant": 0.0, "fast": 0.4, "normal": 1.0, "slow": 2.0}
 """Seconds between two steps of a computer player's turn."""
@@ -51,11 +50,14 @@ def seed_from_text(text: str) -> int | str | None:
 
 
 class PlayerRows(widgets.VBox):
-    """Up to six rows of (name, optional "computer" checkbox); ``count`` rows are shown."""
+    """Up to ``most`` rows of (name, optional "computer" checkbox); ``count`` rows are shown.
 
-    def __init__(self, with_computer: bool, count: int = 1) -> None:
-        self.names = [widgets.Text(layout=widgets.Layout(width="260px")) for _ in range(6)]
-        self.computer = [widgets.Checkbox(indent=False) for _ in range(6)]
+    ``most`` is the game's own limit (``penta.game.MAX_SEATS``, ``farkle.game.MAX_HUMANS``).
+    """
+
+    def __init__(self, with_computer: bool, most: int, count: int = 1) -> None:
+        self.names = [widgets.Text(layout=widgets.Layout(width="260px")) for _ in range(most)]
+        self.computer = [widgets.Checkbox(indent=False) for _ in range(most)]
         for i, (name, box) in enumerate(zip(self.names, self.computer, strict=True)):
             name.add_class(f"dl-player-name-{i}")
             box.add_class(f"dl-player-computer-{i}")

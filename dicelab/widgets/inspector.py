@@ -25,7 +25,7 @@ from dicelab.dice import check_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, format_percent, msg, plural, translate
 from dicelab.penta.notation import Situation, parse
-from dicelab.penta.rules import BOX_NAMES, BOXES, PRESETS, UPPER
+from dicelab.penta.rules import BOX_NAMES, BOXES, PENTA_BONUS, PRESETS, UPPER
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, check_rules, possible_points
 from dicelab.widgets.base import App, esc
 from dicelab.widgets.dice import DiceRow, DieView
@@ -35,7 +35,8 @@ from dicelab.widgets.penta_advice import AdvisorPanel, action_label
 __all__ = ["ScoringInspector", "dice_from_text"]
 
 OPEN = "open"
-MAX_PENTA_BONUS = 1200
+MAX_PENTA_BONUS = PENTA_BONUS * (len(BOXES) - 1)
+"""One bonus per turn at most, and the Penta box's own turn earns none."""
 
 
 def dice_from_text(text: str) -> tuple[int, ...]:

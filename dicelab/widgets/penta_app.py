@@ -40,7 +40,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
-from dicelab.penta.game import TURNS, Hold, Roll, Score
+from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.base import App, Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
@@ -110,7 +110,7 @@ class PentaApp(App):
         self._lock = threading.RLock()
         self._epoch = 0
         self._selected: str | None = None
-        self._auto_score = auto_score if auto_score else None
+        self._auto_score = _delay(auto_score)
         self._speed = max(0.0, float(speed))
         self._countdown = Countdown(self._scheduler, on_tick=self._tick)
         if players is None:
@@ -167,9 +167,9 @@ class PentaApp(App):
         ]
 
     def _build_panel(self) -> widgets.VBox:
-        self._count_pick = widgets.Dropdown(options=list(range(1, 7)), value=2)
+        self._count_pick = widgets.Dropdown(options=list(range(1, MAX_SEATS + 1)), value=2)
         self._count_pick.add_class("dl-player-count")
-        self._rows = PlayerRows(with_computer=True, count=2)
+        self._rows = PlayerRows(with_computer=True, most=MAX_SEATS, count=2)
         self._rows.computer[1].value = True
         self._count_pick.observe(lambda c: setattr(self._rows, "count", c["new"]), "value")
         self._rules_pick = widgets.Dropdown(options=list(PRESETS), value="penta")
@@ -339,7 +339,7 @@ class PentaApp(App):
             names = list(players) if players is not None else [translate(DEFAULT_NAME, n=1)]
             game = Game(names, self._computer_seats(computer), rules, seed)  # type: ignore[arg-type]
             if auto_score is not True:
-                self._auto_score = float(auto_score) if auto_score else None
+                self._auto_score = _delay(auto_score)
             if speed is not None:
                 self._speed = max(0.0, float(speed))
             self._panel_box.children = []
@@ -396,11 +396,12 @@ class PentaApp(App):
                     self._notices = [
                         Notice(
                             "info",
-                            msg(
-                                "Time is up: {player}'s roll went in {box} ({points} points).",
-                                player=player.name,
+                            nmsg(
+                                "Time is up: {player}'s roll went in {box} ({n} point).",
+                                "Time is up: {player}'s roll went in {box} ({n} points).",
+                                points,
+                                player=seat_label(player.name),
                                 box=_box(box),
-                                points=points,
                             ),
                         )
                     ]
@@ -663,6 +664,10 @@ class PentaApp(App):
                 '<div class="dl-card dl-card-warning dl-sacrifice" role="status">'
                 f"{esc(notice.render(lang))}</div>"
             )
+        parts += [
+            f'<div class="dl-card dl-card-info dl-forbidden-why" role="status">{esc(reason)}</div>'
+            for reason in _forbidden_reasons(game, lang)
+        ]
         return "".join(parts)
 
     def _countdown_html(self, lang: str) -> str:
@@ -725,7 +730,7 @@ class PentaApp(App):
             text = translate(
                 "Expected final score of {player} from here, playing optimally: {value}",
                 lang,
-                player=game.current_player.name,  # type: ignore[union-attr]
+                player=seat_name(game.current_player.name, lang),  # type: ignore[union-attr]
                 value=format_number(value, lang, decimals=1),
             )
             parts.append(f"<p>{esc(text)}</p>")
@@ -821,3 +826,28 @@ def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:
     if len(keep) == 5:
         return None
     return seat_label(seat.name), situation, keep
+
+
+def _delay(value: object) -> float | None:
+    """An auto-score delay in seconds: None, False or 0 turn it off; else a number above 0."""
+    if value is None or value is False or value == 0:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 3600:
+        raise IllegalMove(
+            msg(
+                "The auto-score delay is a number of seconds above 0 (or 0 to turn it off), "
+                "not {value}.",
+                value=repr(value),
+            )
+        )
+    return float(value)
+
+
+def _forbidden_reasons(game: Game, lang: str) -> list[str]:
+    """Why open boxes are closed to this roll (the joker), as text, not only as tooltips."""
+    if game.dice is None or game.card is None:
+        return []
+    options = game.options()
+    reasons = game.explain()
+    shown = [reasons[box].render(lang) for box in game.card.open_boxes if box not in options]
+    return list(dict.fromkeys(shown))

@@ -716,7 +716,10 @@ def _percent(value: float, lang: str) -> str:
 
 
 def _whole(value: object) -> int | float:
-    number = float(value)  # type: ignore[arg-type]
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise IllegalMove(msg("{value} is not a number.", value=repr(value))) from None
     return int(number) if number.is_integer() else number
 
 

@@ -161,6 +161,9 @@ def test_joker_forbidden_boxes_are_disabled_with_the_reason():
         chance.click()
     assert app.notices[0].startswith("Chance is not allowed for this roll.")
     assert app.box_button("penta").description == "50"  # filled: its points
+    # The reason is also written in the status, not only in a disabled button's tooltip.
+    assert "dl-forbidden-why" in app._status.value
+    assert "Joker: five 2s must go in Twos." in app._status.value
 
 
 def test_the_sacrifice_message_shows_when_no_box_scores():
@@ -489,3 +492,24 @@ def test_computer_turns_wait_for_their_tables_with_a_progress_bar(monkeypatch):
     clock.advance(0)  # back on the kernel's loop: the computer plays
     assert len(app.game.events) > moves and app.game.current_player.name == "Ada"
     assert app._prep_label.value == ""
+
+
+@pytest.mark.parametrize("delay", [-1, float("nan"), float("inf"), "3"])
+def test_an_impossible_auto_score_delay_is_refused(delay):
+    from dicelab import IllegalMove
+
+    with pytest.raises(IllegalMove, match="auto-score delay"):
+        make(auto_score=delay)
+    app = make(players=["Ada"], auto_score=2)
+    assert not app.new_game(players=["Ada"], auto_score=delay)
+    assert app.auto_score == 2 and "auto-score delay" in app.notices[0]
+
+
+def test_the_apps_own_player_names_follow_the_language_in_notices_and_advice():
+    clock = ManualScheduler()
+    app = make(players=None, computer=[], seed=5, scheduler=clock)
+    three_rolls(app)
+    clock.advance(3)
+    app.set_language("fr")
+    joined = " ".join(app.notices)
+    assert "Player 1" not in joined and "Joueur 1" in joined

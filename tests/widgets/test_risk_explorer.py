@@ -100,3 +100,12 @@ def test_language_switch_keeps_the_settings(app):
     before = snapshot(app)
     app.set_language("en")
     assert snapshot(app) == before
+
+
+@pytest.mark.parametrize("bad", ["abc", float("nan"), float("inf"), -5])
+def test_a_refused_computer_parameter_changes_nothing(bad):
+    app = RiskExplorer(lang="en", scheduler=ManualScheduler())
+    before = app._computer
+    assert not app.set_computer(base=bad)
+    assert app._computer == before
+    assert app.notices and "Something went wrong" not in app.notices[0]
