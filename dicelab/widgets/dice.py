@@ -105,8 +105,11 @@ class DiceRow(widgets.HBox):
             self.children = shown  # fewer dice in play: the others are not shown
         self._draw(self._views, lang)
 
-    def _draw(self, views: Sequence[DieView], lang: str, busy: bool = False) -> None:
-        for button, view in zip(self.buttons, views, strict=False):
+    def _draw(
+        self, views: Sequence[DieView], lang: str, busy: bool = False, tumbling: Sequence[int] = ()
+    ) -> None:
+        """Draw ``views``; dice ``tumbling`` show a random face but read "rolling" as text."""
+        for index, (button, view) in enumerate(zip(self.buttons, views, strict=False)):
             face_class = f"dl-face-{view.face or 0}"
             state_class = {"held": "dl-held", "chosen": "dl-held", "aside": "dl-aside"}.get(
                 view.state, "dl-blank" if view.face is None else ""
@@ -116,8 +119,11 @@ class DiceRow(widgets.HBox):
             with button.hold_sync():  # one message per die
                 if list(button._dom_classes) != classes:
                     button._dom_classes = tuple(classes)
-                button.description = _describe(view, lang)
-                button.tooltip = _hint(view, lang)
+                rolling = index in tumbling
+                button.description = (
+                    translate("rolling…", lang) if rolling else _describe(view, lang)
+                )
+                button.tooltip = "" if rolling else _hint(view, lang)
                 button.disabled = busy or not view.enabled or view.face is None
 
     def animate(
@@ -138,7 +144,7 @@ class DiceRow(widgets.HBox):
                 DieView(shaker.randint(1, 6), "free") if i in rolling else view
                 for i, view in enumerate(self._views)
             ]
-            self._draw(views, self._lang, busy=True)
+            self._draw(views, self._lang, busy=True, tumbling=rolling)
             scheduler.call_later(interval, lambda: frame(k + 1))
 
         frame(0)

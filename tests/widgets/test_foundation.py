@@ -57,6 +57,7 @@ def test_roll_animation_runs_on_the_scheduler_and_ends_on_the_real_faces():
     row.animate([1], clock, frames=3, interval=0.05)
     assert all(b.disabled for b in row.buttons)  # no press while tumbling
     assert row.buttons[0].description == "6, held"  # a held die does not tumble
+    assert row.buttons[1].description == "rolling…"  # read as text, not as random faces
     clock.advance(1)
     assert [b.description for b in row.buttons] == ["6, held", "1"]
     assert not any(b.disabled for b in row.buttons)
