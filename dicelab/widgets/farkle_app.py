@@ -24,7 +24,6 @@ Every number, legality and banner comes from :mod:`dicelab.farkle`.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,15 +37,15 @@ from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
 from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import N_, format_number, format_percent, msg, nmsg, plural, translate
-from dicelab.widgets.base import App, Notice, esc
+from dicelab.widgets.base import Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
-from dicelab.widgets.forms import SPEEDS, PlayerRows, seed_from_text, speed_options
+from dicelab.widgets.forms import SPEEDS, seed_from_text, set_options
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
 from dicelab.widgets.penta_advice import AdvisorPanel
+from dicelab.widgets.play import PlayApp
 
 __all__ = ["FarkleApp"]
 
-NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
 _BANNER_KINDS = {
     TURN_LOST: "warning",
     HOT_DICE: "success",
@@ -65,7 +64,7 @@ def _dice_text(dice: Sequence[int]) -> str:
     return " ".join(map(str, dice))
 
 
-class FarkleApp(App):
+class FarkleApp(PlayApp):
     """Play Farkle: 1 to 6 named humans and, by default, the computer («IA»).
 
     ``humans``: a number of humans or their names; ``computer``: the computer plays too;
@@ -93,8 +92,6 @@ class FarkleApp(App):
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
-        self._lock = threading.RLock()
-        self._epoch = 0
         self._chosen: list[int] = []  # dice pressed, not yet a combination (display only)
         self._speed = max(0.0, float(speed))
         self._build()
@@ -104,26 +101,15 @@ class FarkleApp(App):
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
+        self._build_common()
         shared = self._shared
-        self._new_game_button = shared.button("dl-new-game", icon="plus")
-        self._new_game_button.on_click(lambda _b: self.open_new_game())
-        self._panel: widgets.VBox | None = None
-        self._panel_box = shared.box(widgets.VBox)
-        self._status = shared.html("dl-status")
         self._dice_row = DiceRow(ALL_DICE, self.set_aside)
-        self._roll_button = shared.button("dl-roll", button_style="primary", icon="refresh")
-        self._roll_button.on_click(lambda _b: self.roll())
         self._bank_button = shared.button("dl-bank", button_style="success", icon="check")
         self._bank_button.on_click(lambda _b: self.bank())
-        self._undo_button = shared.button("dl-undo", icon="undo")
-        self._undo_button.on_click(lambda _b: self.undo())
         self._turn_label = shared.html("dl-turn-points")
-        controls = widgets.HBox(
-            [self._roll_button, self._bank_button, self._undo_button, self._turn_label],
-            layout=widgets.Layout(align_items="center"),
+        controls = self._controls(
+            self._roll_button, self._bank_button, self._undo_button, self._turn_label
         )
-        controls.add_class("dl-controls")
-        self._line = shared.html("dl-situation")
         self._scores = shared.box(widgets.VBox, (), "dl-totals")
         self._score_rows: list[tuple[widgets.HTML, widgets.IntProgress]] = []
         self._risk = AdvisorPanel(
@@ -144,26 +130,14 @@ class FarkleApp(App):
     def _build_panel(self) -> widgets.VBox:
         self._lineup = widgets.HTML()
         self._lineup.add_class("dl-lineup")
-        self._count_pick = widgets.Dropdown(options=list(range(1, MAX_HUMANS + 1)), value=1)
-        self._count_pick.add_class("dl-player-count")
-        self._rows = PlayerRows(with_computer=False, most=MAX_HUMANS, count=1)
-        self._count_pick.observe(lambda c: setattr(self._rows, "count", c["new"]), "value")
+        self._build_panel_common(most=MAX_HUMANS, count=1, with_computer=False)
         self._computer_check = widgets.Checkbox(value=True, indent=False)
         self._computer_check.add_class("dl-computer")
         self._computer_check.observe(lambda _c: self._render_panel(self._lang), "value")
         self._target_pick = widgets.Dropdown(value=DEFAULT_TARGET, options=list(TARGETS))
         self._target_pick.add_class("dl-target")
         self._rules_pick = widgets.Dropdown(options=list(PRESETS), value="standard")
-        self._seed_text = widgets.Text()
-        self._seed_text.add_class("dl-seed")
-        self._speed_pick = widgets.Dropdown(options=list(SPEEDS), value="normal")
-        self._start_button = widgets.Button(button_style="primary", icon="play")
-        self._start_button.add_class("dl-start")
-        self._start_button.on_click(lambda _b: self.start())
-        self._cancel_button = widgets.Button()
-        self._cancel_button.add_class("dl-cancel")
-        self._cancel_button.on_click(lambda _b: self.open_new_game(False))
-        panel = widgets.VBox(
+        return self._panel_card(
             [
                 self._lineup,
                 self._count_pick,
@@ -173,41 +147,14 @@ class FarkleApp(App):
                 self._rules_pick,
                 self._seed_text,
                 self._speed_pick,
-                widgets.HBox([self._start_button, self._cancel_button]),
             ]
         )
-        for css in ("dl-new-game-panel", "dl-card", "dl-card-info"):
-            panel.add_class(css)
-        return panel
 
     # -- state ------------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        """The engine's game (the state the app draws)."""
-        return self._game
-
-    @property
-    def rules(self) -> Any:
-        """The scoring table (for the risk panel)."""
-        return self._game.rules
-
-    @property
-    def dice_buttons(self) -> list[widgets.Button]:
-        """The die buttons (the first ones show the last roll)."""
-        return self._dice_row.buttons
-
     @property
     def chosen(self) -> tuple[int, ...]:
         """Positions pressed that do not make a combination yet."""
         return tuple(self._chosen)
-
-    @property
-    def new_game_panel(self) -> widgets.VBox:
-        """The New game panel's widgets (built if needed; shown by :meth:`open_new_game`)."""
-        if self._panel is None:
-            self._panel = self._build_panel()
-            self._render_panel(self._lang)
-        return self._panel
 
     # -- intents ----------------------------------------------------------------------------
     def roll(self) -> bool:
@@ -279,25 +226,11 @@ class FarkleApp(App):
 
         return self.act(go)
 
-    def undo(self) -> bool:
-        """Take back the last move of a human player (the Undo button), with every computer
-        move made after it, so that the learner can try another choice.
+    def _moves_to_undo(self) -> int:
+        return _undo_depth(self._game)
 
-        The engine pops its log (:meth:`dicelab.farkle.Game.pop`); rolling again gives the
-        same dice (they come from the seed). A computer step scheduled before is a no-op.
-        """
-        with self._lock:
-
-            def go() -> None:
-                game = self._game
-                depth = _undo_depth(game)
-                if not depth:
-                    raise IllegalMove(NOTHING_TO_UNDO)
-                for _ in range(depth):
-                    game.pop()
-                self._after_change(len(game.events))
-
-            return self.act(go)
+    def _undone(self, popped: list[Any]) -> None:
+        self._after_change(len(self._game.events))
 
     def new_game(
         self,
@@ -319,11 +252,6 @@ class FarkleApp(App):
             self._after_change(0)
 
         return self.act(go)
-
-    def open_new_game(self, show: bool = True) -> None:
-        """Show (or hide) the New game panel (built on first opening)."""
-        panel = self.new_game_panel if show else None
-        self._panel_box.children = [panel] if panel is not None else []
 
     def start(self) -> bool:
         """Start the game set up in the New game panel."""
@@ -369,22 +297,14 @@ class FarkleApp(App):
             self._epoch += 1
             self._notices = self._event_notices(game.events[first_event:])
             return
-        token = self._epoch
-        self._scheduler.call_later(self._speed, lambda: self._computer_step(token))
+        self._computer_later()
 
-    def _computer_step(self, token: int) -> None:
-        with self._lock:
-            if token != self._epoch:
-                return
-            game = self._game
-
-            def go() -> None:
-                before = len(game.events)
-                game.computer_step()
-                self._after_change(before)
-
-            if self.act(go, keep_notices=True) and isinstance(game.moves[-1], Roll):
-                self._tumble()
+    def _play_computer_step(self) -> bool:
+        game = self._game
+        before = len(game.events)
+        game.computer_step()
+        self._after_change(before)
+        return isinstance(game.moves[-1], Roll)
 
     def _event_notices(self, events: Sequence[Event]) -> list[Notice]:
         notices: list[Notice] = []
@@ -431,8 +351,7 @@ class FarkleApp(App):
         game = self._game
         turn = game.turn
         human = not game.is_over and not game.current_seat.computer
-        self._new_game_button.description = translate("New game", lang)
-        self._new_game_button.tooltip = translate("Set up a new game", lang)
+        self._render_common(lang)
         self._render_panel(lang)
         self._status.value = self._status_html(lang)
         self._render_dice(lang, human)
@@ -446,17 +365,8 @@ class FarkleApp(App):
         )
         self._bank_button.tooltip = translate("Add the turn's points to your total", lang)
         self._bank_button.disabled = not human or not turn.can_bank
-        self._undo_button.description = translate("Undo", lang)
-        self._undo_button.tooltip = translate(
-            "Take back your last move, and the computer's moves after it", lang
-        )
-        self._undo_button.disabled = not _undo_depth(game)
         points = translate("Turn points: {points}", lang, points=turn.points)
         self._turn_label.value = f"<b>{esc(points)}</b>"
-        self._line.value = (
-            f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"
-            f"{esc(str(game.situation))}</code>"
-        )
         self._render_scores(lang)
         self._risk.render(lang)
 
@@ -522,21 +432,15 @@ class FarkleApp(App):
             return
         self._lineup.value = f"<b>{esc(lineup_label(self._computer_check.value).render(lang))}</b>"
         self._count_pick.description = translate("Humans", lang)
-        self._rows.render(lang)
         self._computer_check.description = translate("The computer plays too", lang)
         self._target_pick.description = translate("Target", lang)
-        _set_options(self._target_pick, [(format_number(t, lang), t) for t in TARGETS])
+        set_options(self._target_pick, [(format_number(t, lang), t) for t in TARGETS])
         self._rules_pick.description = translate("Scoring", lang)
-        _set_options(
+        set_options(
             self._rules_pick,
             [(translate(FARKLE_PRESET_LABELS.get(n, n), lang), n) for n in PRESETS],
         )
-        self._seed_text.description = translate("Seed", lang)
-        self._seed_text.placeholder = translate("optional: a whole number", lang)
-        self._speed_pick.description = translate("Computer speed", lang)
-        _set_options(self._speed_pick, speed_options(lang))
-        self._start_button.description = translate("Start the game", lang)
-        self._cancel_button.description = translate("Cancel", lang)
+        self._render_panel_common(lang)
 
     def _status_html(self, lang: str) -> str:
         game = self._game
@@ -723,10 +627,3 @@ def _new_game(
         return Game(humans, computer, target=target, seed=seed, rules=table)  # type: ignore[arg-type]
     names = list(humans)
     return Game(len(names), computer, target=target, seed=seed, rules=table, names=names)  # type: ignore[arg-type]
-
-
-def _set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
-    if tuple(pick.options) != tuple(options):
-        current = pick.value
-        pick.options = options
-        pick.value = current

@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from dicelab.i18n import N_, translate
@@ -21,6 +23,7 @@ __all__ = [
     "SPEED_LABELS",
     "PlayerRows",
     "seed_from_text",
+    "set_options",
     "speed_options",
 ]
 
@@ -38,6 +41,14 @@ SPEED_LABELS = {
 def speed_options(lang: str) -> list[tuple[str, str]]:
     """``(label, key)`` pairs for a computer-speed dropdown."""
     return [(translate(SPEED_LABELS[key], lang), key) for key in SPEEDS]
+
+
+def set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """Give a dropdown new ``(label, value)`` options (if they changed), keeping its value."""
+    if tuple(pick.options) != tuple(options):
+        current = pick.value
+        pick.options = options
+        pick.value = current
 
 
 def seed_from_text(text: str) -> int | str | None:

@@ -30,7 +30,6 @@ the timer dies with the turn.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -42,9 +41,9 @@ from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
-from dicelab.widgets.base import App, Notice, esc
+from dicelab.widgets.base import Notice, esc
 from dicelab.widgets.dice import DiceRow, DieView
-from dicelab.widgets.forms import SPEEDS, PlayerRows, seed_from_text, speed_options
+from dicelab.widgets.forms import SPEEDS, seed_from_text
 from dicelab.widgets.labels import (
     COMPUTER_NAME,
     DEFAULT_NAME,
@@ -55,12 +54,12 @@ from dicelab.widgets.labels import (
 from dicelab.widgets.penta_advice import AdvisorPanel, action_label, solver_cached
 from dicelab.widgets.penta_advice import run_in_background as background
 from dicelab.widgets.penta_card import SCORECARD_CSS, CellView, ScorecardGrid
+from dicelab.widgets.play import PlayApp
 from dicelab.widgets.timer import Countdown
 
 __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
-NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
 _KEEP_ROWS = 10
 log = logging.getLogger("dicelab.widgets")
 
@@ -73,7 +72,7 @@ def _dice_text(dice: Iterable[int]) -> str:
     return " ".join(map(str, dice))
 
 
-class PentaApp(App):
+class PentaApp(PlayApp):
     """Play Penta: 1 to 6 players, any of them played by the computer.
 
     ``players``: the names (default: one human and the computer); ``computer``: the seat
@@ -107,8 +106,6 @@ class PentaApp(App):
         super().__init__(lang=lang, **options)
         self._player_name = computer_player  # a registered player; None: the default one
         self._preparing = False
-        self._lock = threading.RLock()
-        self._epoch = 0
         self._selected: str | None = None
         self._auto_score = _delay(auto_score)
         self._speed = max(0.0, float(speed))
@@ -126,33 +123,22 @@ class PentaApp(App):
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
+        self._build_common()
         shared = self._shared
-        self._new_game_button = shared.button("dl-new-game", icon="plus")
-        self._new_game_button.on_click(lambda _b: self.open_new_game())
-        self._panel: widgets.VBox | None = None  # the New game panel, built when first opened
-        self._panel_box = shared.box(widgets.VBox)
-        self._status = shared.html("dl-status")
         self._prep_bar: widgets.FloatProgress | None = None  # built if tables must be built
         self._prep_label = shared.html()
         self._prep_box = shared.box(widgets.HBox)
         self._dice_row = DiceRow(5, self.hold)
-        self._roll_button = shared.button("dl-roll", button_style="primary", icon="refresh")
-        self._roll_button.on_click(lambda _b: self.roll())
         self._validate_button = shared.button("dl-validate", button_style="success", icon="check")
         self._validate_button.on_click(lambda _b: self.validate())
-        self._undo_button = shared.button("dl-undo", icon="undo")
-        self._undo_button.on_click(lambda _b: self.undo())
         self._countdown_label = shared.html("dl-countdown")
-        self._line = shared.html("dl-situation")
         self._grid_box = shared.box(widgets.Box)
         self._end = widgets.HTML()
         self._end.add_class("dl-end")
         self._advisor = AdvisorPanel(self)
-        controls = widgets.HBox(
-            [self._roll_button, self._validate_button, self._undo_button, self._countdown_label],
-            layout=widgets.Layout(align_items="center"),
+        controls = self._controls(
+            self._roll_button, self._validate_button, self._undo_button, self._countdown_label
         )
-        controls.add_class("dl-controls")
         self._body.children = [
             shared.box(widgets.HBox, [self._new_game_button]),
             self._panel_box,
@@ -167,26 +153,14 @@ class PentaApp(App):
         ]
 
     def _build_panel(self) -> widgets.VBox:
-        self._count_pick = widgets.Dropdown(options=list(range(1, MAX_SEATS + 1)), value=2)
-        self._count_pick.add_class("dl-player-count")
-        self._rows = PlayerRows(with_computer=True, most=MAX_SEATS, count=2)
+        self._build_panel_common(most=MAX_SEATS, count=2, with_computer=True)
         self._rows.computer[1].value = True
-        self._count_pick.observe(lambda c: setattr(self._rows, "count", c["new"]), "value")
         self._rules_pick = widgets.Dropdown(options=list(PRESETS), value="penta")
-        self._seed_text = widgets.Text()
-        self._seed_text.add_class("dl-seed")
         self._auto_check = widgets.Checkbox(value=True, indent=False)
         self._auto_check.add_class("dl-auto-score")
         self._delay_pick = widgets.BoundedFloatText(value=AUTO_SCORE_DELAY, min=0.5, max=60)
-        self._speed_pick = widgets.Dropdown(options=list(SPEEDS), value="normal")
-        self._start_button = widgets.Button(button_style="primary", icon="play")
-        self._start_button.add_class("dl-start")
-        self._start_button.on_click(lambda _b: self.start())
-        self._cancel_button = widgets.Button()
-        self._cancel_button.add_class("dl-cancel")
-        self._cancel_button.on_click(lambda _b: self.open_new_game(False))
         self._panel_title = widgets.HTML()
-        panel = widgets.VBox(
+        return self._panel_card(
             [
                 self._panel_title,
                 self._count_pick,
@@ -195,13 +169,8 @@ class PentaApp(App):
                 self._seed_text,
                 widgets.HBox([self._auto_check, self._delay_pick]),
                 self._speed_pick,
-                widgets.HBox([self._start_button, self._cancel_button]),
             ]
         )
-        panel.add_class("dl-new-game-panel")
-        panel.add_class("dl-card")
-        panel.add_class("dl-card-info")
-        return panel
 
     def _install(self, game: Game) -> None:
         """Make ``game`` the app's game (new grid if the number of seats changed)."""
@@ -215,24 +184,9 @@ class PentaApp(App):
 
     # -- state ------------------------------------------------------------------------------
     @property
-    def game(self) -> Game:
-        """The engine's game (the state the app draws)."""
-        return self._game
-
-    @property
-    def rules(self) -> Any:
-        """The rules of the game (for the advisor)."""
-        return self._game.rules
-
-    @property
     def selected(self) -> str | None:
         """The box selected for "Validate turn", if any."""
         return self._selected
-
-    @property
-    def dice_buttons(self) -> list[widgets.Button]:
-        """The five die buttons."""
-        return self._dice_row.buttons
 
     @property
     def countdown(self) -> int | None:
@@ -297,28 +251,15 @@ class PentaApp(App):
         """Select ``box`` and validate the turn at once."""
         return self.select(box) and self.validate()
 
-    def undo(self) -> bool:
-        """Take back the last move of a human player (the Undo button), with every computer
-        move made after it, so that the learner can try another choice.
+    def _moves_to_undo(self) -> int:
+        return _undo_depth(self._game)
 
-        The engine pops its log (:meth:`dicelab.penta.Game.pop`); rolling again gives the same
-        dice (they come from the seed). Like every change, it takes a new token: a countdown or
-        a computer step scheduled before is a no-op; back at a last roll, a fresh countdown
-        starts. The selected box is kept within a turn, cleared if a score is taken back.
-        """
-        with self._lock:
-
-            def go() -> None:
-                game = self._game
-                depth = _undo_depth(game)
-                if not depth:
-                    raise IllegalMove(NOTHING_TO_UNDO)
-                popped = [game.pop() for _ in range(depth)]
-                if any(isinstance(move, Score) for move in popped):
-                    self._selected = None
-                self._after_change()
-
-            return self.act(go)
+    def _undone(self, popped: list[Any]) -> None:
+        """The selected box is kept within a turn, cleared if a score is taken back; back at
+        a last roll, a fresh countdown starts."""
+        if any(isinstance(move, Score) for move in popped):
+            self._selected = None
+        self._after_change()
 
     def new_game(
         self,
@@ -346,21 +287,6 @@ class PentaApp(App):
             self._install(game)
 
         return self.act(go)
-
-    def open_new_game(self, show: bool = True) -> None:
-        """Show (or hide) the New game panel (built on first opening)."""
-        if show and self._panel is None:
-            self._panel = self._build_panel()
-            self._render_panel(self._lang)
-        self._panel_box.children = [self._panel] if show and self._panel is not None else []
-
-    @property
-    def new_game_panel(self) -> widgets.VBox:
-        """The New game panel's widgets (built if needed; shown by :meth:`open_new_game`)."""
-        if self._panel is None:
-            self._panel = self._build_panel()
-            self._render_panel(self._lang)
-        return self._panel
 
     def start(self) -> bool:
         """Start the game set up in the New game panel."""
@@ -522,24 +448,14 @@ class PentaApp(App):
                 self._epoch += 1
             self._after_change()
             return
-        token = self._epoch
-        self._scheduler.call_later(self._speed, lambda: self._computer_step(token))
+        self._computer_later()
 
-    def _computer_step(self, token: int) -> None:
-        with self._lock:
-            if token != self._epoch:
-                return
-            game = self._game
-            seat = game.current_player
-            moves: list[Any] = []
-
-            def go() -> None:
-                moves.append(game.play_computer_step())
-                self._notices = self._computer_notices(seat, moves[-1])
-                self._after_change()
-
-            if self.act(go, keep_notices=True) and isinstance(moves[-1], Roll):
-                self._tumble()
+    def _play_computer_step(self) -> bool:
+        seat = self._game.current_player
+        move = self._game.play_computer_step()
+        self._notices = self._computer_notices(seat, move)
+        self._after_change()
+        return isinstance(move, Roll)
 
     @staticmethod
     def _computer_notices(seat: Any, move: Any) -> list[Notice]:
@@ -573,6 +489,7 @@ class PentaApp(App):
         game = self._game
         seat = game.current_player
         human = seat is not None and not seat.is_computer
+        self._render_common(lang)
         self._render_panel(lang)
         self._status.value = self._status_html(lang)
         preparing = translate("Preparing the computer player's tables…", lang)
@@ -587,19 +504,7 @@ class PentaApp(App):
         self._validate_button.description = translate("Validate turn", lang)
         self._validate_button.tooltip = translate("Score the selected box", lang)
         self._validate_button.disabled = not human or self._selected is None
-        self._undo_button.description = translate("Undo", lang)
-        self._undo_button.tooltip = translate(
-            "Take back your last move, and the computer's moves after it", lang
-        )
-        self._undo_button.disabled = not _undo_depth(game)
         self._countdown_label.value = self._countdown_html(lang)
-        situation = game.situation
-        self._line.value = (
-            f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"
-            f"{esc(str(situation))}</code>"
-            if situation is not None
-            else ""
-        )
         self._grid.show(game, lang, self._selected, human and game.dice is not None)
         self._end.value = self._end_html(lang)
         self._end.layout.display = None if game.is_over else "none"
@@ -618,30 +523,18 @@ class PentaApp(App):
         self._dice_row.show(views, lang)
 
     def _render_panel(self, lang: str) -> None:
-        self._new_game_button.description = translate("New game", lang)
-        self._new_game_button.tooltip = translate("Set up a new game", lang)
         if self._panel is None:
             return
         self._panel_title.value = f"<b>{esc(translate('New game', lang))}</b>"
         self._count_pick.description = translate("Players", lang)
-        self._rows.render(lang)
         self._rules_pick.description = translate("Rules", lang)
         self._rules_pick.options = [
             (translate(PENTA_PRESET_LABELS[name], lang), name) for name in PRESETS
         ]
         self._rules_pick.value = self._rules_pick.value or "penta"
-        self._seed_text.description = translate("Seed", lang)
-        self._seed_text.placeholder = translate("optional: a whole number", lang)
         self._auto_check.description = translate("Auto-score after the last roll", lang)
         self._delay_pick.description = translate("Seconds", lang)
-        self._speed_pick.description = translate("Computer speed", lang)
-        current = self._speed_pick.value
-        options = speed_options(lang)
-        if tuple(self._speed_pick.options) != tuple(options):
-            self._speed_pick.options = options
-            self._speed_pick.value = current
-        self._start_button.description = translate("Start the game", lang)
-        self._cancel_button.description = translate("Cancel", lang)
+        self._render_panel_common(lang)
 
     def _status_html(self, lang: str) -> str:
         game = self._game
