@@ -127,7 +127,6 @@ def test_farkle_app_in_bulgarian_from_the_url(page, voila_url, artifacts):
             d => /^[1-6](, .+)?$/.test(d.innerText.trim()))""",
         timeout=STEP,
     )
-    page.wait_for_timeout(500)  # the dice tumble a few frames
     titles = [
         page.locator(".dl-die").nth(i).get_attribute("title") or ""
         for i in range(page.locator(".dl-die").count())

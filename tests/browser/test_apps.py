@@ -56,7 +56,26 @@ def roll(page) -> None:
         arg=before,
         timeout=STEP,
     )
-    page.wait_for_timeout(400)  # the dice tumble a few frames
+    wait_for_settled_dice(page)
+
+
+def wait_for_settled_dice(page) -> None:
+    """Wait until the roll animation is over. In Penta the dice shown must be those of the
+    situation line (the engine's notation, sorted); in Farkle, give the tumble its frames."""
+    if "left" not in page.locator(".dl-situation").inner_text():
+        page.wait_for_timeout(500)  # Farkle: a few frames of tumbling
+        return
+    page.wait_for_function(
+        """() => {
+            const line = document.querySelector('.dl-situation').innerText;
+            const found = line.match(/dice ([1-6](?: [1-6]){4})/);
+            const dice = [...document.querySelectorAll('.dl-die')].map(d => d.innerText.trim());
+            if (!found || !dice.every(t => /^[1-6](, .+)?$/.test(t))) return false;
+            const shown = dice.map(t => t[0]).sort().join(' ');
+            return shown === found[1];
+        }""",
+        timeout=STEP,
+    )
 
 
 def open_page(page, voila_url: str, notebook: str, query: str = "") -> None:
