@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -70,7 +70,7 @@ class DiceRow(widgets.HBox):
     """Up to ``n`` die buttons; pressing die ``i`` calls ``on_press(i)``.
 
     :meth:`show` draws a list of :class:`DieView`; :meth:`animate` plays a short roll
-    (a few frames on the kernel's loop, never blocking) and then draws the last view again.
+    (a few frames on the kernel's loop, never blocking) and then draws the last view shown.
     """
 
     def __init__(self, n: int, on_press: Callable[[int], None] | None = None) -> None:
@@ -83,6 +83,7 @@ class DiceRow(widgets.HBox):
         self._views: list[DieView] = [DieView(None, enabled=False)] * n
         self._lang = "en"
         self._animation = 0
+        self._tumbling: frozenset[int] = frozenset()
 
     def _make_button(self, index: int) -> widgets.Button:
         button = widgets.Button(
@@ -96,20 +97,27 @@ class DiceRow(widgets.HBox):
             self._on_press(index)
 
     def show(self, views: Sequence[DieView], lang: str) -> None:
-        """Draw every die as ``views`` says (this also stops a running animation)."""
-        self._animation += 1
+        """Draw every die as ``views`` says; dice still tumbling take theirs when they land."""
         self._views = list(views)
         self._lang = lang
         shown = self.buttons[: len(self._views)]
         if list(self.children) != shown:
             self.children = shown  # fewer dice in play: the others are not shown
-        self._draw(self._views, lang)
+        self._draw(self._views, lang, busy=bool(self._tumbling), skip=self._tumbling)
 
     def _draw(
-        self, views: Sequence[DieView], lang: str, busy: bool = False, tumbling: Sequence[int] = ()
+        self,
+        views: Sequence[DieView],
+        lang: str,
+        busy: bool = False,
+        tumbling: Collection[int] = (),
+        skip: Collection[int] = (),
     ) -> None:
-        """Draw ``views``; dice ``tumbling`` show a random face but read "rolling" as text."""
+        """Draw ``views``; dice ``tumbling`` show a random face but read "rolling" as text;
+        dice in ``skip`` are left as they are."""
         for index, (button, view) in enumerate(zip(self.buttons, views, strict=False)):
+            if index in skip:
+                continue
             face_class = f"dl-face-{view.face or 0}"
             state_class = {"held": "dl-held", "chosen": "dl-held", "aside": "dl-aside"}.get(
                 view.state, "dl-blank" if view.face is None else ""
@@ -129,15 +137,21 @@ class DiceRow(widgets.HBox):
     def animate(
         self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07
     ) -> None:
-        """Tumble the dice at positions ``rolling`` for a few frames, then draw the last view."""
+        """Tumble the dice at positions ``rolling`` for a few frames, then draw the last view.
+
+        The first frame is drawn at once, so an app that starts the tumble before it draws
+        the new state never shows the new faces before the dice have rolled.
+        """
         self._animation += 1
         token = self._animation
+        self._tumbling = frozenset(rolling)
         shaker = random.Random()
 
         def frame(k: int) -> None:
             if token != self._animation:
                 return
             if k >= frames:
+                self._tumbling = frozenset()
                 self._draw(self._views, self._lang)
                 return
             views = [

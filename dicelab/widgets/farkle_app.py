@@ -165,12 +165,10 @@ class FarkleApp(PlayApp):
             self._check_human()
             before = len(game.events)
             game.roll()
+            self._tumble()  # before the new faces are drawn: they land when the dice stop
             self._after_change(before)
 
-        done = self.act(go)
-        if done:
-            self._tumble()
-        return done
+        return self.act(go)
 
     def set_aside(self, *positions: int) -> bool:
         """Press the dice at ``positions`` of the last roll, one after the other.

@@ -213,12 +213,10 @@ class PentaApp(PlayApp):
         def go() -> None:
             self._check_human()
             game.roll()
+            self._tumble()  # before the new faces are drawn: they land when the dice stop
             self._after_change()
 
-        done = self.act(go)
-        if done:
-            self._tumble()
-        return done
+        return self.act(go)
 
     def hold(self, position: int) -> bool:
         """Hold the die at ``position`` (0-4), or release it if held (pressing the die)."""

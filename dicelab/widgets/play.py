@@ -163,13 +163,12 @@ class PlayApp(App):
         with self._lock:
             if token != self._epoch:
                 return
-            rolled: list[bool] = []
 
             def go() -> None:
-                rolled.append(self._play_computer_step())
+                if self._play_computer_step():  # it rolled: tumble before the faces land
+                    self._tumble()
 
-            if self.act(go, keep_notices=True) and rolled[-1]:
-                self._tumble()
+            self.act(go, keep_notices=True)
 
     def _play_computer_step(self) -> bool:
         """Play one step of the computer, then the change of state; True if it rolled."""

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dicelab.farkle import is_farkle, set_aside_options
 from dicelab.farkle import score as farkle_score
@@ -52,7 +53,7 @@ def roll(page) -> None:
     before = page.locator(".dl-situation").inner_text()
     page.click(".dl-roll")
     page.wait_for_function(
-        "before => document.querySelector('.dl-situation').innerText !== before",
+        "before => (document.querySelector('.dl-situation')?.innerText ?? '') !== before",
         arg=before,
         timeout=STEP,
     )
@@ -60,20 +61,12 @@ def roll(page) -> None:
 
 
 def wait_for_settled_dice(page) -> None:
-    """Wait until the roll animation is over. In Penta the dice shown must be those of the
-    situation line (the engine's notation, sorted); in Farkle, give the tumble its frames."""
-    if "left" not in page.locator(".dl-situation").inner_text():
-        page.wait_for_timeout(500)  # Farkle: a few frames of tumbling
-        return
+    """Wait until the dice have stopped tumbling. The apps start the tumble before they draw
+    the new state, so once the situation line has changed, a die that reads its face ("4",
+    "4, held") has landed."""
     page.wait_for_function(
-        """() => {
-            const line = document.querySelector('.dl-situation').innerText;
-            const found = line.match(/dice ([1-6](?: [1-6]){4})/);
-            const dice = [...document.querySelectorAll('.dl-die')].map(d => d.innerText.trim());
-            if (!found || !dice.every(t => /^[1-6](, .+)?$/.test(t))) return false;
-            const shown = dice.map(t => t[0]).sort().join(' ');
-            return shown === found[1];
-        }""",
+        """() => [...document.querySelectorAll('.dl-die')].every(
+            d => /^[1-6](, .+)?$/.test(d.innerText.trim()))""",
         timeout=STEP,
     )
 
@@ -143,9 +136,18 @@ def dice_on_page(page, count: int, or_text: str | None = None) -> list[tuple[int
 
 
 def test_tree_page_lists_every_app_and_lesson(page, voila_url, artifacts):
-    page.goto(voila_url + "/", timeout=LOAD)
     listed = page.locator(".jp-DirListing-itemText")
-    listed.first.wait_for(timeout=LOAD)
+    # Voilà 0.5's tree page now and then draws an empty listing (seen about once in eight
+    # loads on a busy machine; a reload shows it): allow two reloads, then fail.
+    for attempt in range(3):
+        page.errors.clear()
+        page.goto(voila_url + "/", timeout=LOAD)
+        try:
+            listed.first.wait_for(timeout=LOAD // 3)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
     page.wait_for_timeout(300)
     names = {text.strip() for text in listed.all_inner_texts()}
     assert {"00_start_here.ipynb"} | {item.notebook for item in (*APPS, *LESSONS)} <= names
@@ -174,11 +176,11 @@ def test_penta_turn_by_clicking_scores_what_the_engine_says(page, voila_url, art
     assert all(state == "" for _, state in first)
     page.click(".dl-die-0")
     page.wait_for_function(
-        "() => document.querySelector('.dl-die-0').innerText.includes(',')", timeout=STEP
+        "() => (document.querySelector('.dl-die-0')?.innerText ?? '').includes(',')", timeout=STEP
     )
     page.click(".dl-die-1")
     page.wait_for_function(
-        "() => document.querySelector('.dl-die-1').innerText.includes(',')", timeout=STEP
+        "() => (document.querySelector('.dl-die-1')?.innerText ?? '').includes(',')", timeout=STEP
     )
     held = dice_on_page(page, 5)
     assert [face for face, _ in held[:2]] == [face for face, _ in first[:2]]
@@ -191,17 +193,23 @@ def test_penta_turn_by_clicking_scores_what_the_engine_says(page, voila_url, art
     options = Scorecard().options(dice)
     box = max(options, key=lambda name: options[name])
     cell = page.locator(f".dl-box-{box}.dl-seat-0")
-    assert cell.inner_text().strip() == "+" + format_number(options[box], "en")
+    preview = "+" + format_number(options[box], "en")
+    page.wait_for_function(  # the cells may be drawn a moment after the dice
+        "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').trim() === text",
+        arg=[f".dl-box-{box}.dl-seat-0", preview],
+        timeout=STEP,
+    )
+    assert cell.inner_text().strip() == preview
     cell.click()
     page.wait_for_function(
-        "sel => document.querySelector(sel).innerText.includes('selected')",
+        "sel => (document.querySelector(sel)?.innerText ?? '').includes('selected')",
         arg=f".dl-box-{box}.dl-seat-0",
         timeout=STEP,
     )
     page.click(".dl-validate")
     card = Scorecard().score(box, dice)
     page.wait_for_function(
-        "([sel, text]) => document.querySelector(sel).innerText.trim() === text",
+        "([sel, text]) => (document.querySelector(sel)?.innerText ?? '').trim() === text",
         arg=[f".dl-box-{box}.dl-seat-0", format_number(card.filled[box], "en")],
         timeout=STEP,
     )
@@ -256,14 +264,14 @@ def test_farkle_turn_by_clicking_banks_what_the_engine_says(page, voila_url, art
     for position in positions:
         page.click(f".dl-die-{position}")
         page.wait_for_function(
-            "i => document.querySelector('.dl-die-' + i).innerText.includes(',')",
+            "i => (document.querySelector('.dl-die-' + i)?.innerText ?? '').includes(',')",
             arg=position,
             timeout=STEP,
         )
     points = farkle_score(chosen)
     expected = format_number(points, "en")
     page.wait_for_function(
-        "text => document.querySelector('.dl-bank').innerText.includes(text)",
+        "text => (document.querySelector('.dl-bank')?.innerText ?? '').includes(text)",
         arg=expected,
         timeout=STEP,
     )
@@ -274,7 +282,8 @@ def test_farkle_turn_by_clicking_banks_what_the_engine_says(page, voila_url, art
     )
     page.click(".dl-bank")
     page.wait_for_function(
-        "text => document.querySelector('.dl-totals').innerText.split('\\n')[0].includes(text)",
+        "text => (document.querySelector('.dl-totals')?.innerText ?? '')"
+        ".split('\\n')[0].includes(text)",
         arg=f"{expected} of",
         timeout=STEP,
     )

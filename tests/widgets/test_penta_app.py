@@ -513,3 +513,17 @@ def test_the_apps_own_player_names_follow_the_language_in_notices_and_advice():
     app.set_language("fr")
     joined = " ".join(app.notices)
     assert "Player 1" not in joined and "Joueur 1" in joined
+
+
+def test_rolled_dice_tumble_before_their_faces_show():
+    """The new faces never flash before the tumble: they land when the dice stop."""
+    clock = ManualScheduler()
+    app = PentaApp(players=["Ada"], seed=2026, lang="en", scheduler=clock, animate=True)
+    seen: list[str] = []
+    app.dice_buttons[0].observe(lambda change: seen.append(change["new"]), "description")
+    app.roll()
+    assert seen and seen[0] == "rolling…" and app.dice_buttons[0].description == "rolling…"
+    assert app.dice_buttons[0].disabled
+    clock.advance(1)
+    assert app.dice_buttons[0].description == str(app.game.dice[0])
+    assert not app.dice_buttons[0].disabled
