@@ -297,8 +297,7 @@ DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
 
 
 def _needs(name: str) -> None:
-    if _app_class(name) is None:
-        pytest.skip(f"dicelab.widgets has no {name} yet")
+    assert _app_class(name) is not None, f"dicelab.widgets has no {name}"
 
 
 # -- the tests ------------------------------------------------------------------------------------
