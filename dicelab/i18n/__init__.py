@@ -204,6 +204,10 @@ def _show(value: Any, lang: str) -> Any:
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
+        if abs(value) >= 10**24:  # Babel cannot write 10**28 and more; str stops at 4,300 digits
+            from dicelab.numbers import show_value
+
+            return _show(show_value(value), lang)
         return format_number(value, lang)
     return value
 
