@@ -6,10 +6,10 @@ or while its error message is written.
 
 >>> check_seed(2026)
 2026
->>> check_seed(MAX_SEED + 1)
+>>> check_seed(-1)
 Traceback (most recent call last):
 ...
-dicelab.errors.IllegalMove: A seed is a whole number from 0 to 18,446,744,073,709,551,615, not 18446744073709551616.
+dicelab.errors.IllegalMove: A seed is a whole number from 0 to 18,446,744,073,709,551,615, not -1.
 >>> parse_whole("42"), parse_whole(" 7 ")
 (42, 7)
 >>> parse_whole("²")
