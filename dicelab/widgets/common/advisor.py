@@ -5,8 +5,9 @@ fast. When opened, the panel asks for the solver of the owner's rules; if its ta
 not cached yet it shows "Building…" with a progress bar, builds them in a background
 thread (the kernel stays responsive), then draws ``owner.advice_html(solver, lang)``.
 
-The owner is any object with ``lang``, ``rules`` and ``advice_html(solver, lang)``;
-``solver_for(rules)`` and ``is_ready(solver)`` say how to get a solver and whether it can
+The owner is an app (:class:`~dicelab.widgets.common.base.App`) with ``rules`` and
+``advice_html(solver, lang)``: the panel draws in its ``lang``, holding its ``lock`` when a
+build ends on another thread. ``solver_for(rules)`` and ``is_ready(solver)`` say how to get a solver and whether it can
 answer at once (Penta's: :class:`~dicelab.widgets.penta.advice.PentaAdvisor`).
 """
 
@@ -148,8 +149,9 @@ class AdvisorPanel(widgets.VBox):
             except Exception:
                 log.exception("dicelab: building the advisor's tables failed")
             finally:
-                self._building.discard(rules)
-                progress.layout.display = "none"
-                self.render(self._owner.lang)
+                with self._owner.lock:  # a click may be drawing the app right now
+                    self._building.discard(rules)
+                    progress.layout.display = "none"
+                    self.render(self._owner.lang)
 
         run_in_background(work)
