@@ -7,8 +7,9 @@ thread (the kernel stays responsive), then draws ``owner.advice_html(solver, lan
 
 The owner is an app (:class:`~dicelab.widgets.common.base.App`) with ``rules`` and
 ``advice_html(solver, lang)``: the panel draws in its ``lang``, holding its ``lock`` when a
-build ends on another thread. ``solver_for(rules)`` and ``is_ready(solver)`` say how to get a solver and whether it can
-answer at once (Penta's: :class:`~dicelab.widgets.penta.advice.PentaAdvisor`).
+build ends on another thread. ``solver_for(rules)`` and ``is_ready(solver)`` say how to get
+a solver and whether it can answer at once (Penta's:
+:class:`~dicelab.widgets.penta.advice.PentaAdvisor`).
 """
 
 from __future__ import annotations
