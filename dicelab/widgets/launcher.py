@@ -49,4 +49,5 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     except Exception:
         log.exception("dicelab: the dashboard %s could not start", name)
         notice = Notice("error", CANNOT_START)
-    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], options["lang"]))
+    lang = options["lang"] if isinstance(options["lang"], str) else language_from_query()
+    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], lang))

@@ -19,13 +19,13 @@ SEED_RANGE = "A seed is a whole number from 0 to 18,446,744,073,709,551,615"
 
 
 def penta(**options) -> PentaApp:
-    options = {"players": ["Ada"], "seed": 2026, **options}
-    return PentaApp(lang="en", animate=False, scheduler=ManualScheduler(), **options)
+    options = {"players": ["Ada"], "seed": 2026, "lang": "en", **options}
+    return PentaApp(animate=False, scheduler=ManualScheduler(), **options)
 
 
 def farkle(**options) -> FarkleApp:
-    options = {"humans": ["Ada"], "computer": False, "seed": 0, **options}
-    return FarkleApp(lang="en", animate=False, scheduler=ManualScheduler(), **options)
+    options = {"humans": ["Ada"], "computer": False, "seed": 0, "lang": "en", **options}
+    return FarkleApp(animate=False, scheduler=ManualScheduler(), **options)
 
 
 def refused(app, action, *words: str) -> None:
@@ -196,6 +196,17 @@ def test_an_app_refuses_what_is_not_a_language_code(lang):
     for app in (penta(), farkle()):
         refused(app, lambda app=app: app.set_language(lang), "A language is given by its code")
         assert app.lang == "en"
+
+
+@pytest.mark.parametrize("make", [penta, farkle], ids=["penta", "farkle"])
+def test_an_app_is_not_built_in_what_is_not_a_language_code(make):
+    with pytest.raises(IllegalMove, match="A language is given by its code"):
+        make(lang=5)
+
+
+def test_launch_shows_the_language_refusal():
+    card = launch("PentaApp", lang=5)
+    assert "A language is given by its code" in card.value and "Traceback" not in card.value
 
 
 def test_an_app_switches_language_and_says_so():

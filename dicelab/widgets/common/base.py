@@ -134,6 +134,8 @@ class App(widgets.VBox):
         scheduler: Scheduler | None = None,
         animate: bool = True,
     ) -> None:
+        if lang is not None and not isinstance(lang, str):
+            raise IllegalMove(_not_a_language(lang))
         super().__init__()
         self._lock = threading.RLock()
         self._lang = resolve_language(lang)

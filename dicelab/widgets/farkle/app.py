@@ -24,7 +24,7 @@ Every number, legality and banner comes from :mod:`dicelab.farkle`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -155,13 +155,18 @@ class FarkleApp(PlayApp):
     # -- intents ----------------------------------------------------------------------------
     def roll(self) -> bool:
         """Roll the dice in play (the Roll button)."""
+        return self._play(lambda game: game.roll(), tumble=True)
+
+    def _play(self, move: Callable[[Game], object], tumble: bool = False) -> bool:
+        """A human's ``move(game)`` (the engine checks it), then its banners and what follows;
+        ``tumble``: the dice tumble before their new faces are drawn."""
 
         def go() -> None:
             self._check_human()
-            game = self._game
-            before = len(game.events)
-            game.roll()
-            self._tumble()  # before the new faces are drawn: they land when the dice stop
+            before = len(self._game.events)
+            move(self._game)
+            if tumble:
+                self._tumble()
             self._after_change(before)
 
         return self.act(go)
@@ -238,15 +243,7 @@ class FarkleApp(PlayApp):
 
     def bank(self) -> bool:
         """Bank the turn's points (the Bank button)."""
-
-        def go() -> None:
-            self._check_human()
-            game = self._game
-            before = len(game.events)
-            game.bank()
-            self._after_change(before)
-
-        return self.act(go)
+        return self._play(lambda game: game.bank())
 
     def _human_to_move(self, game: Game) -> bool:
         return not game.is_over and not game.current_seat.computer

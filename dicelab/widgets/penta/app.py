@@ -44,7 +44,7 @@ from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import Notice, esc, refuse
 from dicelab.widgets.common.dice import DiceRow, DieView, die_position
-from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed
+from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp
 from dicelab.widgets.common.timer import Countdown
 from dicelab.widgets.labels import (
@@ -523,10 +523,9 @@ class PentaApp(PlayApp):
         self._panel_title.value = f"<b>{esc(translate('New game', lang))}</b>"
         self._count_pick.description = translate("Players", lang)
         self._rules_pick.description = translate("Rules", lang)
-        self._rules_pick.options = [
-            (translate(PENTA_PRESET_LABELS[name], lang), name) for name in PRESETS
-        ]
-        self._rules_pick.value = self._rules_pick.value or "penta"
+        set_options(
+            self._rules_pick, [(translate(PENTA_PRESET_LABELS[n], lang), n) for n in PRESETS]
+        )
         self._auto_check.description = translate("Auto-score after the last roll", lang)
         self._delay_pick.description = translate("Seconds", lang)
         self._render_panel_common(lang)
