@@ -23,7 +23,6 @@ from typing import Any
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.numbers import show_value
 
 __all__ = ["APPS", "TOOLS", "app_class", "find"]
 
@@ -54,6 +53,8 @@ def find(name: str) -> Any:
 def app_class(name: object) -> Any:
     """The dashboard class called ``name``; IllegalMove naming the apps if there is none."""
     if not isinstance(name, str) or name not in APPS:
+        from dicelab.numbers import show_value  # NumPy: not for `import dicelab.widgets`
+
         raise IllegalMove(
             msg(
                 "There is no app called {name}: the apps are {apps}.",
