@@ -422,8 +422,9 @@ class PentaApp(PlayApp):
             except Exception:
                 log.exception("dicelab: preparing the computer player failed")
             finally:
-                self._preparing = False
-                bar.layout.display = "none"
+                with self.lock:  # a click may be drawing the app right now
+                    self._preparing = False
+                    bar.layout.display = "none"
                 self._later(0, self._after_change)
 
         run_in_background(work)
