@@ -31,8 +31,8 @@ import ipywidgets as widgets
 import pytest
 
 from dicelab.i18n import available_languages, catalog, plural, translate
+from dicelab.widgets.common.timer import ManualScheduler
 from dicelab.widgets.lang import language_from_query
-from dicelab.widgets.timer import ManualScheduler
 
 LANGUAGES = [lang for lang in available_languages() if lang != "en"]
 PLAYERS = ("Ada", "Bob")
@@ -169,7 +169,7 @@ def _fake_advisor(panel: Any) -> None:
 
 def penta_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     """A Penta game with the computer, from the New game panel to the end screen."""
-    from dicelab.widgets.penta_app import PentaApp
+    from dicelab.widgets.penta.app import PentaApp
 
     app = PentaApp(
         players=list(PLAYERS),
@@ -206,7 +206,7 @@ def penta_scenes(lang: str) -> Iterator[tuple[str, Any]]:
 
 def inspector_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     """The joker, a refused input, a roll that must sacrifice a box."""
-    from dicelab.widgets.inspector import ScoringInspector
+    from dicelab.widgets.penta.inspector import ScoringInspector
 
     app = ScoringInspector("5k=50 | dice 4 4 4 4 4 | 2 rolls left", lang=lang)
     _fake_advisor(app._advisor)
@@ -222,7 +222,7 @@ def inspector_scenes(lang: str) -> Iterator[tuple[str, Any]]:
 
 def farkle_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     """A refusal, a bank, the three banners and the end of a game with the computer."""
-    from dicelab.widgets.farkle_app import FarkleApp
+    from dicelab.widgets.farkle.app import FarkleApp
 
     app = FarkleApp(
         humans=list(PLAYERS),
@@ -277,7 +277,7 @@ def farkle_scenes(lang: str) -> Iterator[tuple[str, Any]]:
 
 def risk_explorer_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     """Every plot with its caption, and a refused custom strategy."""
-    from dicelab.widgets.risk_explorer import PLOTS, RiskExplorer
+    from dicelab.widgets.farkle.risk_explorer import PLOTS, RiskExplorer
 
     app = RiskExplorer(lang=lang, background=lambda work: work(), scheduler=ManualScheduler())
     yield "as it opens", app
@@ -358,7 +358,7 @@ def _penta_state(app: Any) -> Any:
 
 def test_penta_switches_to_bulgarian_in_place_and_keeps_the_game():
     _needs("PentaApp")
-    from dicelab.widgets.penta_app import PentaApp
+    from dicelab.widgets.penta.app import PentaApp
 
     app = PentaApp(
         players=list(PLAYERS), seed=7, lang="en", animate=False, scheduler=ManualScheduler()
@@ -388,7 +388,7 @@ def test_penta_switches_to_bulgarian_in_place_and_keeps_the_game():
 
 def test_farkle_switches_to_bulgarian_in_place_and_keeps_the_game():
     _needs("FarkleApp")
-    from dicelab.widgets.farkle_app import FarkleApp
+    from dicelab.widgets.farkle.app import FarkleApp
 
     app = FarkleApp(
         humans=list(PLAYERS),

@@ -100,8 +100,29 @@ def normalize_language(lang: str | None) -> str:
 
 
 def set_language(lang: str) -> None:
-    """Set the process-wide default language."""
+    """Set the process-wide default language, given by its code (``"fr"``, ``"nb_NO"``...).
+
+    A code without a catalogue is kept (messages then fall back to English); anything but
+    a string is refused with :class:`~dicelab.IllegalMove` naming the languages there are,
+    and the language stays as it was.
+
+    >>> set_language(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: A language is given by its code, one of en, ...; not 5.
+    """
     global _default_language
+    if not isinstance(lang, str):
+        from dicelab.errors import IllegalMove  # dicelab.errors imports this module
+        from dicelab.numbers import show_value
+
+        raise IllegalMove(
+            msg(
+                "A language is given by its code, one of {codes}; not {value}.",
+                codes=", ".join(available_languages()),
+                value=show_value(lang),
+            )
+        )
     _default_language = normalize_language(lang)
 
 

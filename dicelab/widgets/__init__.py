@@ -13,43 +13,26 @@ Each can also be driven from Python with methods that mirror the clicks (``roll`
 every number and every legality comes from the engines (:mod:`dicelab.penta`,
 :mod:`dicelab.farkle`). Modules are imported on first use, so importing this package is
 cheap.
+
+The folder shows its layers: ``common/`` holds what every dashboard shares (the app base,
+the play app base, dice, forms, the advisor panel, timers, the registry of apps),
+``penta/`` and ``farkle/`` the dashboards of each game; ``labels`` and ``lang`` are the
+names and languages every dashboard shows.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-__all__ = [
-    "Countdown",
-    "DiceRow",
-    "FarkleApp",
-    "ManualScheduler",
-    "PentaApp",
-    "RiskExplorer",
-    "ScoringInspector",
-    "language_from_query",
-    "launch",
-]
+from dicelab.widgets.common.registry import APPS, TOOLS, find
 
-_HOMES = {
-    "Countdown": "dicelab.widgets.timer",
-    "ManualScheduler": "dicelab.widgets.timer",
-    "DiceRow": "dicelab.widgets.dice",
-    "PentaApp": "dicelab.widgets.penta_app",
-    "FarkleApp": "dicelab.widgets.farkle_app",
-    "ScoringInspector": "dicelab.widgets.inspector",
-    "RiskExplorer": "dicelab.widgets.risk_explorer",
-    "language_from_query": "dicelab.widgets.lang",
-    "launch": "dicelab.widgets.launcher",
-}
+__all__ = sorted([*APPS, *TOOLS])
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
+    if name not in APPS and name not in TOOLS:
         raise AttributeError(f"module 'dicelab.widgets' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
+    value = find(name)
     globals()[name] = value
     return value
 

@@ -6,11 +6,12 @@
 >>> card = launch("ScoringInspector", rules="no-such-preset")
 >>> "dl-card-error" in card.value and "Traceback" not in card.value
 True
+>>> "no app called" in launch("Yahtzee").value
+True
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 from typing import Any
 
@@ -18,20 +19,14 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.widgets.base import Notice, card_html
+from dicelab.widgets.common.base import Notice, card_html
+from dicelab.widgets.common.registry import APPS, app_class
+from dicelab.widgets.common.style import stylesheet
 from dicelab.widgets.lang import language_from_query
-from dicelab.widgets.style import stylesheet
 
 __all__ = ["APPS", "launch"]
 
 log = logging.getLogger("dicelab.widgets")
-
-APPS = {
-    "PentaApp": "dicelab.widgets.penta_app",
-    "FarkleApp": "dicelab.widgets.farkle_app",
-    "ScoringInspector": "dicelab.widgets.inspector",
-    "RiskExplorer": "dicelab.widgets.risk_explorer",
-}
 
 CANNOT_START = msg(
     "This app could not start. Reload the page to try again; if it happens again, "
@@ -48,11 +43,11 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     """
     options.setdefault("lang", language_from_query())
     try:
-        app_class = getattr(importlib.import_module(APPS[name]), name)
-        return app_class(**options)
+        return app_class(name)(**options)
     except IllegalMove as error:
         notice = Notice("error", error.message)
     except Exception:
         log.exception("dicelab: the dashboard %s could not start", name)
         notice = Notice("error", CANNOT_START)
-    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], options["lang"]))
+    lang = options["lang"] if isinstance(options["lang"], str) else language_from_query()
+    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], lang))

@@ -6,8 +6,8 @@ import html
 import re
 
 from dicelab.farkle import Bank
-from dicelab.widgets.farkle_app import FarkleApp
-from dicelab.widgets.timer import ManualScheduler
+from dicelab.widgets.common.timer import ManualScheduler
+from dicelab.widgets.farkle.app import FarkleApp
 from tests.widgets.helpers import find, snapshot, texts
 
 REFUSED_SEED = 0  # first roll 4 6 4 2 1 2: only the 1 counts

@@ -9,11 +9,11 @@ import pytest
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.widgets.base import App, Notice, card_html
-from dicelab.widgets.dice import DiceRow, DieView
+from dicelab.widgets.common.base import App, Notice, card_html
+from dicelab.widgets.common.dice import DiceRow, DieView
+from dicelab.widgets.common.style import die_svg, stylesheet
+from dicelab.widgets.common.timer import Countdown, LoopScheduler, ManualScheduler
 from dicelab.widgets.lang import language_from_query, language_options, resolve_language
-from dicelab.widgets.style import die_svg, stylesheet
-from dicelab.widgets.timer import Countdown, LoopScheduler, ManualScheduler
 
 
 # -- dice row ----------------------------------------------------------------------------
@@ -280,10 +280,11 @@ def test_importing_the_package_is_lazy():
 
     code = (
         "import sys, dicelab.widgets as w; "
-        "print('dicelab.widgets.penta_app' in sys.modules, 'matplotlib' in sys.modules)"
+        "print(*(m in sys.modules for m in ('dicelab.widgets.penta.app', 'matplotlib', "
+        "'ipywidgets', 'numpy')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "False"]
+    assert out.stdout.split() == ["False"] * 4
 
 
 def test_loop_scheduler_called_from_a_thread_runs_on_the_loop():
@@ -310,7 +311,9 @@ def test_launch_shows_a_clean_card_when_an_app_cannot_start(monkeypatch):
     def broken(**_options):
         raise RuntimeError("boom: internal detail")
 
-    monkeypatch.setattr(launcher, "APPS", {"Broken": __name__})
+    from dicelab.widgets.common import registry
+
+    monkeypatch.setitem(registry.APPS, "Broken", __name__)
     monkeypatch.setitem(globals(), "Broken", broken)
     card = launcher.launch("Broken", lang="en")
     assert "could not start" in card.value

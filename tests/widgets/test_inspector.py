@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from dicelab.penta import Scorecard
-from dicelab.widgets.inspector import ScoringInspector
+from dicelab.widgets.penta.inspector import ScoringInspector
 from tests.widgets.helpers import find, snapshot, texts
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from dicelab.i18n import available_languages, format_number, plural, translate
 from dicelab.widgets import FarkleApp, PentaApp, ScoringInspector
-from dicelab.widgets.timer import ManualScheduler
+from dicelab.widgets.common.timer import ManualScheduler
 from tests.widgets.helpers import find, texts
 
 LANGUAGES = available_languages()

@@ -10,8 +10,8 @@ import ipywidgets as widgets
 import pytest
 
 from dicelab.penta.game import Roll, Score
-from dicelab.widgets.penta_app import PentaApp
-from dicelab.widgets.timer import ManualScheduler
+from dicelab.widgets.common.timer import ManualScheduler
+from dicelab.widgets.penta.app import PentaApp
 from tests.widgets.helpers import find, snapshot, texts
 
 JOKER_SEED = 257  # one player, "hold the most common face": Penta in turns 1 and 2 (2s)
@@ -403,7 +403,7 @@ def test_the_advisor_opens_lazily_and_shows_values_and_the_cost_of_the_last_choi
 
 
 def test_the_advisor_builds_its_tables_with_a_progress_bar(monkeypatch):
-    import dicelab.widgets.penta_advice as advice
+    import dicelab.widgets.common.advisor as advice
 
     jobs = []
     monkeypatch.setattr(advice, "run_in_background", jobs.append)
@@ -469,12 +469,12 @@ class SlowPlayer:
 
 
 def test_computer_turns_wait_for_their_tables_with_a_progress_bar(monkeypatch):
-    import dicelab.widgets.penta_app as penta_app
+    import dicelab.widgets.penta.app as penta_app
     from dicelab.penta import players
 
     players.register("slowpoke", SlowPlayer, replace=True)
     jobs = []
-    monkeypatch.setattr(penta_app, "background", jobs.append)
+    monkeypatch.setattr(penta_app, "run_in_background", jobs.append)
     clock = ManualScheduler()
     app = make(
         players=["Ada", "Comp"],

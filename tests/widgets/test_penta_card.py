@@ -10,9 +10,9 @@ import ipywidgets as widgets
 from ipywidgets.widgets import widget as widget_module
 
 from dicelab.penta import BOXES
-from dicelab.widgets.penta_app import PentaApp
-from dicelab.widgets.penta_card import ROWS, CellView
-from dicelab.widgets.timer import ManualScheduler
+from dicelab.widgets.common.timer import ManualScheduler
+from dicelab.widgets.penta.app import PentaApp
+from dicelab.widgets.penta.card import ROWS, CellView
 
 MODELS_BEFORE = 126  # a two-seat PentaApp before the light scorecard (docs/widgets.md)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab.widgets.risk_explorer import PLOTS, RiskExplorer
-from dicelab.widgets.timer import ManualScheduler
+from dicelab.widgets.common.timer import ManualScheduler
+from dicelab.widgets.farkle.risk_explorer import PLOTS, RiskExplorer
 from tests.widgets.helpers import snapshot
 
 PNG = b"\x89PNG"
@@ -13,10 +13,9 @@ PNG = b"\x89PNG"
 
 @pytest.fixture(scope="module")
 def app() -> RiskExplorer:
-    explorer = RiskExplorer(
-        lang="en", turns=2000, background=lambda work: work(), scheduler=ManualScheduler()
-    )
-    explorer._scheduler.advance(0)  # the first plot is drawn just after the app is shown
+    clock = ManualScheduler()
+    explorer = RiskExplorer(lang="en", turns=2000, background=lambda work: work(), scheduler=clock)
+    clock.advance(0)  # the first plot is drawn just after the app is shown
     return explorer
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from dicelab.farkle import Bank
 from dicelab.penta.game import Score
-from dicelab.widgets.farkle_app import FarkleApp
-from dicelab.widgets.penta_app import PentaApp
-from dicelab.widgets.timer import ManualScheduler
+from dicelab.widgets.common.timer import ManualScheduler
+from dicelab.widgets.farkle.app import FarkleApp
+from dicelab.widgets.penta.app import PentaApp
 from tests.widgets.helpers import find, snapshot
 
 

@@ -4,7 +4,7 @@ computer players step by step, an advisor panel and the end screen.
 Drive it with the mouse, the keyboard (every die and box is a button: Tab, then Enter or
 Space), or from Python with the methods that mirror the clicks:
 
->>> from dicelab.widgets.timer import ManualScheduler
+>>> from dicelab.widgets.common.timer import ManualScheduler
 >>> app = PentaApp(players=["Ada", "Bob"], seed=2026, lang="en", animate=False,
 ...                scheduler=ManualScheduler())
 >>> app.roll()
@@ -41,9 +41,12 @@ from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
-from dicelab.widgets.base import Notice, esc
-from dicelab.widgets.dice import DiceRow, DieView
-from dicelab.widgets.forms import SPEEDS, seed_from_text
+from dicelab.widgets.common.background import run_in_background
+from dicelab.widgets.common.base import Notice, esc, refuse
+from dicelab.widgets.common.dice import DiceRow, DieView, die_position
+from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
+from dicelab.widgets.common.play import PlayApp
+from dicelab.widgets.common.timer import Countdown
 from dicelab.widgets.labels import (
     COMPUTER_NAME,
     DEFAULT_NAME,
@@ -51,11 +54,8 @@ from dicelab.widgets.labels import (
     seat_label,
     seat_name,
 )
-from dicelab.widgets.penta_advice import AdvisorPanel, action_label, solver_cached
-from dicelab.widgets.penta_advice import run_in_background as background
-from dicelab.widgets.penta_card import SCORECARD_CSS, CellView, ScorecardGrid
-from dicelab.widgets.play import PlayApp
-from dicelab.widgets.timer import Countdown
+from dicelab.widgets.penta.advice import PentaAdvisor, action_label, solver_cached
+from dicelab.widgets.penta.card import SCORECARD_CSS, CellView, ScorecardGrid
 
 __all__ = ["SPEEDS", "PentaApp"]
 
@@ -66,10 +66,6 @@ log = logging.getLogger("dicelab.widgets")
 
 def _box(box: str) -> Message:
     return msg(BOX_NAMES[box])
-
-
-def _dice_text(dice: Iterable[int]) -> str:
-    return " ".join(map(str, dice))
 
 
 class PentaApp(PlayApp):
@@ -108,7 +104,7 @@ class PentaApp(PlayApp):
         self._preparing = False
         self._selected: str | None = None
         self._auto_score = _delay(auto_score)
-        self._speed = max(0.0, float(speed))
+        self._speed = read_speed(speed)
         self._countdown = Countdown(self._scheduler, on_tick=self._tick)
         if players is None:
             players = [
@@ -116,7 +112,7 @@ class PentaApp(PlayApp):
                 translate(COMPUTER_NAME, self._lang),
             ]
             computer = (1,) if computer is None else computer
-        self._game = Game(players, self._computer_seats(computer), rules, seed)
+        self._game = Game(players, self._computer_seats(computer), rules, read_seed(seed))
         self._build()
         self._install(self._game)
         self.render()
@@ -135,7 +131,7 @@ class PentaApp(PlayApp):
         self._grid_box = shared.box(widgets.Box)
         self._end = widgets.HTML()
         self._end.add_class("dl-end")
-        self._advisor = AdvisorPanel(self)
+        self._advisor = PentaAdvisor(self)
         controls = self._controls(
             self._roll_button, self._validate_button, self._undo_button, self._countdown_label
         )
@@ -201,18 +197,17 @@ class PentaApp(PlayApp):
     def box_button(self, box: str, seat: int | None = None) -> widgets.Button | CellView:
         """The scorecard cell of ``box`` in ``seat``'s column (default: the player to move):
         a button where a click is possible (an open box of a human to move, dice rolled),
-        else a :class:`~dicelab.widgets.penta_card.CellView` of what it shows."""
+        else a :class:`~dicelab.widgets.penta.card.CellView` of what it shows."""
         seat = self._game.current_seat if seat is None else seat
         return self._grid.cell(box, seat or 0)
 
     # -- intents ----------------------------------------------------------------------------
     def roll(self) -> bool:
         """Roll the dice that are not held (the Roll button)."""
-        game = self._game
 
         def go() -> None:
             self._check_human()
-            game.roll()
+            self._game.roll()
             self._tumble()  # before the new faces are drawn: they land when the dice stop
             self._after_change()
 
@@ -223,7 +218,7 @@ class PentaApp(PlayApp):
 
         def go() -> None:
             self._check_human()
-            self._game.toggle(position)
+            self._game.toggle(die_position(position, len(self._dice_row.buttons)))
             self._after_change()
 
         return self.act(go)
@@ -240,17 +235,19 @@ class PentaApp(PlayApp):
 
     def validate(self) -> bool:
         """Score the selected box ("Validate turn")."""
-        box = self._selected
-        if box is None:
-            return self.act(_refuse(msg("Select a box in your scorecard first.")))
-        return self._commit(box, self._epoch)
+        with self.lock:
+            box = self._selected
+            if box is None:
+                return self.act(refuse(msg("Select a box in your scorecard first.")))
+            return self._commit(box, self._epoch)
 
     def score(self, box: str) -> bool:
         """Select ``box`` and validate the turn at once."""
         return self.select(box) and self.validate()
 
-    def _moves_to_undo(self) -> int:
-        return _undo_depth(self._game)
+    def _human_to_move(self, game: Game) -> bool:
+        seat = game.current_player
+        return seat is not None and not seat.is_computer
 
     def _undone(self, popped: list[Any]) -> None:
         """The selected box is kept within a turn, cleared if a score is taken back; back at
@@ -274,15 +271,15 @@ class PentaApp(PlayApp):
         it off. ``speed=None`` keeps the computer's speed.
         """
 
-        def go() -> None:
+        def go() -> None:  # everything is checked before anything changes
             names = list(players) if players is not None else [translate(DEFAULT_NAME, n=1)]
-            game = Game(names, self._computer_seats(computer), rules, seed)  # type: ignore[arg-type]
-            if auto_score is not True:
-                self._auto_score = _delay(auto_score)
-            if speed is not None:
-                self._speed = max(0.0, float(speed))
+            seats = self._computer_seats(computer)
+            game = Game(names, seats, rules, read_seed(seed))  # type: ignore[arg-type]
+            delay = self._auto_score if auto_score is True else _delay(auto_score)
+            seconds = self._speed if speed is None else read_speed(speed)
+            self._auto_score, self._speed = delay, seconds
             self._panel_box.children = []
-            self._install(game)
+            self._install(game)  # a new token: the old game's scheduled steps are void
 
         return self.act(go)
 
@@ -294,9 +291,9 @@ class PentaApp(PlayApp):
             players=rows.chosen_names(self._lang),
             computer=rows.chosen_computer(),
             rules=self._rules_pick.value,
-            seed=seed_from_text(self._seed_text.value),
+            seed=self._seed_text.value,
             auto_score=self._delay_pick.value if self._auto_check.value else None,
-            speed=SPEEDS[self._speed_pick.value],
+            speed=self._speed_pick.value,
         )
 
     def open_advisor(self, show: bool = True) -> None:
@@ -425,11 +422,12 @@ class PentaApp(PlayApp):
             except Exception:
                 log.exception("dicelab: preparing the computer player failed")
             finally:
-                self._preparing = False
-                bar.layout.display = "none"
+                with self.lock:  # a click may be drawing the app right now
+                    self._preparing = False
+                    bar.layout.display = "none"
                 self._later(0, self._after_change)
 
-        background(work)
+        run_in_background(work)
 
     def _preparation_bar(self) -> widgets.FloatProgress:
         if self._prep_bar is None:
@@ -526,10 +524,9 @@ class PentaApp(PlayApp):
         self._panel_title.value = f"<b>{esc(translate('New game', lang))}</b>"
         self._count_pick.description = translate("Players", lang)
         self._rules_pick.description = translate("Rules", lang)
-        self._rules_pick.options = [
-            (translate(PENTA_PRESET_LABELS[name], lang), name) for name in PRESETS
-        ]
-        self._rules_pick.value = self._rules_pick.value or "penta"
+        set_options(
+            self._rules_pick, [(translate(PENTA_PRESET_LABELS[n], lang), n) for n in PRESETS]
+        )
         self._auto_check.description = translate("Auto-score after the last roll", lang)
         self._delay_pick.description = translate("Seconds", lang)
         self._render_panel_common(lang)
@@ -670,28 +667,6 @@ class PentaApp(PlayApp):
                 cost=format_number(cost, lang, decimals=2),
             )
         return f'<p class="dl-last-choice">{esc(text)}</p>'
-
-
-def _refuse(message: Message):
-    def go() -> None:
-        raise IllegalMove(message)
-
-    return go
-
-
-def _undo_depth(game: Game) -> int:
-    """How many moves to pop to take back the last human move (0: there is none).
-
-    Who made a move is read from the engine: the seat to play just before it."""
-    if not game.events or all(seat.is_computer for seat in game.seats):
-        return 0
-    twin = game.copy()
-    for depth in range(1, len(game.events) + 1):
-        twin.pop()
-        seat = twin.current_player
-        if seat is not None and not seat.is_computer:
-            return depth
-    return 0
 
 
 def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:

@@ -5,57 +5,28 @@ fast. When opened, the panel asks for the solver of the owner's rules; if its ta
 not cached yet it shows "Building…" with a progress bar, builds them in a background
 thread (the kernel stays responsive), then draws ``owner.advice_html(solver, lang)``.
 
-The owner is any object with ``lang``, ``rules`` and ``advice_html(solver, lang)``;
-``solver_for(rules)`` and ``is_ready(solver)`` say how to get a solver and whether it can
-answer at once (Penta's :class:`~dicelab.penta.solver.Solver` by default).
+The owner is an app (:class:`~dicelab.widgets.common.base.App`) with ``rules`` and
+``advice_html(solver, lang)``: the panel draws in its ``lang``, holding its ``lock`` when a
+build ends on another thread. ``solver_for(rules)`` and ``is_ready(solver)`` say how to get
+a solver and whether it can answer at once (Penta's:
+:class:`~dicelab.widgets.penta.advice.PentaAdvisor`).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.i18n import N_, msg, translate
-from dicelab.penta.rules import BOX_NAMES
-from dicelab.widgets.base import esc
+from dicelab.i18n import N_, translate
+from dicelab.widgets.common.background import run_in_background
+from dicelab.widgets.common.base import esc
 
-__all__ = ["AdvisorPanel", "action_label", "penta_solver", "run_in_background", "solver_cached"]
+__all__ = ["AdvisorPanel"]
 
 log = logging.getLogger("dicelab.widgets")
-
-
-def penta_solver(rules: Any) -> Any:
-    """The Penta solver of ``rules`` (imported only when the advisor is first opened)."""
-    from dicelab.penta.solver import Solver
-
-    return Solver(rules)
-
-
-def action_label(action: Any, lang: str) -> str:
-    """A Penta action in words: "Score Chance", "Keep 5 5 5", "Re-roll all five dice".
-
-    >>> action_label("chance", "en"), action_label((5, 5), "en")
-    ('Score Chance', 'Keep 5 5')
-    """
-    if isinstance(action, str):
-        return translate("Score {box}", lang, box=msg(BOX_NAMES[action]))
-    if not action:
-        return translate("Re-roll all five dice", lang)
-    return translate("Keep {dice}", lang, dice=" ".join(map(str, action)))
-
-
-def solver_cached(solver: Any) -> bool:
-    """A Penta solver answers at once if its table is loaded or in the disk cache."""
-    return getattr(solver, "_table", None) is not None or solver.path.exists()
-
-
-def run_in_background(work: Callable[[], None]) -> None:
-    """Run ``work`` in a daemon thread (long builds must not block the kernel)."""
-    threading.Thread(target=work, daemon=True, name="dicelab-build").start()
 
 
 class AdvisorPanel(widgets.VBox):
@@ -64,9 +35,9 @@ class AdvisorPanel(widgets.VBox):
     def __init__(
         self,
         owner: Any,
+        solver_for: Callable[[Any], Any],
+        is_ready: Callable[[Any], bool],
         label: str = N_("Advisor"),
-        solver_for: Callable[[Any], Any] = penta_solver,
-        is_ready: Callable[[Any], bool] = solver_cached,
         build: Callable[[Any, Callable[[float], None]], None] | None = None,
     ) -> None:
         self._owner = owner
@@ -179,8 +150,9 @@ class AdvisorPanel(widgets.VBox):
             except Exception:
                 log.exception("dicelab: building the advisor's tables failed")
             finally:
-                self._building.discard(rules)
-                progress.layout.display = "none"
-                self.render(self._owner.lang)
+                with self._owner.lock:  # a click may be drawing the app right now
+                    self._building.discard(rules)
+                    progress.layout.display = "none"
+                    self.render(self._owner.lang)
 
         run_in_background(work)

@@ -9,26 +9,50 @@ A die's state is written in its text, not only in its colour: the button reads "
 ['4, held', '2', 'not rolled']
 >>> "dl-held" in row.buttons[0]._dom_classes
 True
+>>> import numpy as np
+>>> dice_text((1, 5, 5)), die_position(np.int64(2), 5)
+('1 5 5', 2)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import ipywidgets as widgets
 
-from dicelab.i18n import Message, translate
-from dicelab.widgets.timer import Scheduler
+from dicelab.errors import IllegalMove
+from dicelab.i18n import Message, msg, translate
+from dicelab.numbers import is_whole, show_value
+from dicelab.widgets.common.timer import Scheduler
 
-__all__ = ["DiceRow", "DieView"]
+__all__ = ["DiceRow", "DieView", "dice_text", "die_position"]
 
 DieState = Literal["free", "held", "aside", "chosen"]
 
 _STATE_CLASSES = ("dl-held", "dl-aside", "dl-blank")
 _FACE_CLASSES = tuple(f"dl-face-{face}" for face in range(7))
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    """Dice written for a message: faces separated by spaces."""
+    return " ".join(str(int(face)) for face in dice)
+
+
+def die_position(value: object, count: int) -> int:
+    """A die's position pressed from Python: a whole number (NumPy ints and 0-d arrays too)
+    from 0 to ``count - 1``; anything else is refused with the allowed range."""
+    if is_whole(value) and 0 <= int(value) < count:  # type: ignore[call-overload]
+        return int(value)  # type: ignore[call-overload]
+    raise IllegalMove(
+        msg(
+            "A die's position is a whole number from 0 to {last}, not {value}.",
+            last=count - 1,
+            value=show_value(value),
+        )
+    )
 
 
 @dataclass(frozen=True)

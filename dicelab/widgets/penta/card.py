@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from dicelab.i18n import format_number, translate
 from dicelab.penta import Game
 from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER
-from dicelab.widgets.base import Shared, esc
+from dicelab.widgets.common.base import Shared, esc
 from dicelab.widgets.labels import seat_name
 
 __all__ = ["SCORECARD_CSS", "CellView", "ScorecardGrid"]
@@ -84,7 +84,7 @@ SCORECARD_CSS = """
 .dl-card-body .dl-sum { font-weight: 600; }
 """ + _placement_css()
 """The scorecard's CSS: the columns, rows and placement of every cell (added to the app's
-stylesheet by :class:`~dicelab.widgets.penta_app.PentaApp`)."""
+stylesheet by :class:`~dicelab.widgets.penta.app.PentaApp`)."""
 
 
 def _sum_label(key: str, lang: str) -> str:

@@ -9,12 +9,17 @@ choices (which box is selected, which panels are open). It never keeps translate
 Every intent goes through :meth:`App.act`: an :class:`~dicelab.IllegalMove` shows its
 message and changes nothing else; any other exception is logged and shown as a clean card,
 never as a traceback.
+
+Changes and redraws hold the app's :attr:`App.lock`, and so do the callbacks of the app's
+scheduler: a timer firing on a worker thread never plays or draws at the same time as a
+click (ipywidgets' models are not thread-safe).
 """
 
 from __future__ import annotations
 
 import html
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -24,11 +29,12 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, available_languages, msg, normalize_language, translate
+from dicelab.numbers import show_value
+from dicelab.widgets.common.style import stylesheet
+from dicelab.widgets.common.timer import LockedScheduler, LoopScheduler, Scheduler
 from dicelab.widgets.lang import language_options, resolve_language
-from dicelab.widgets.style import stylesheet
-from dicelab.widgets.timer import LoopScheduler, Scheduler
 
-__all__ = ["App", "Notice", "Shared", "card_html", "esc"]
+__all__ = ["App", "Notice", "Shared", "card_html", "esc", "refuse"]
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -128,9 +134,12 @@ class App(widgets.VBox):
         scheduler: Scheduler | None = None,
         animate: bool = True,
     ) -> None:
+        if lang is not None and not isinstance(lang, str):
+            raise IllegalMove(_not_a_language(lang))
         super().__init__()
+        self._lock = threading.RLock()
         self._lang = resolve_language(lang)
-        self._scheduler: Scheduler = scheduler or LoopScheduler()
+        self._scheduler: Scheduler = LockedScheduler(scheduler or LoopScheduler(), self._lock)
         self._animate = animate
         self._notices: list[Notice] = []
         self._shared = Shared()
@@ -153,22 +162,37 @@ class App(widgets.VBox):
         self.add_class("dl-app")
         self.add_class(self.css_class)
 
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock held by every change and every redraw of this app (re-entrant)."""
+        return self._lock
+
     # -- language -------------------------------------------------------------------------
     @property
     def lang(self) -> str:
         """The language the app is drawn in (a code such as ``"en"``)."""
         return self._lang
 
-    def set_language(self, lang: str) -> None:
-        """Redraw the whole app in ``lang``; the game and every choice are kept."""
-        code = normalize_language(lang)
-        if code not in available_languages():
-            self._notices = [Notice("info", msg("No translation for {code} yet.", code=lang))]
-            code = self._lang
-        self._lang = code
-        if self._language.value != code:
-            self._language.value = code  # calls back here, harmlessly
-        self.render()
+    def set_language(self, lang: str) -> bool:
+        """Redraw the whole app in ``lang``; the game and every choice are kept.
+
+        True if the app is now drawn in ``lang``; a language without a catalogue keeps
+        the current one with a note, anything but a language code is refused with the
+        codes there are (False, nothing changed).
+        """
+        with self._lock:
+            if not isinstance(lang, str):
+                return self.act(refuse(_not_a_language(lang)))
+            code = normalize_language(lang)
+            known = code in available_languages()
+            if not known:
+                self._notices = [Notice("info", msg("No translation for {code} yet.", code=lang))]
+                code = self._lang
+            self._lang = code
+            if self._language.value != code:
+                self._language.value = code  # calls back here, harmlessly
+            self.render()
+            return known
 
     def _language_picked(self, change: dict) -> None:
         if change["new"] != self._lang:
@@ -177,14 +201,15 @@ class App(widgets.VBox):
     # -- drawing --------------------------------------------------------------------------
     def render(self) -> None:
         """Draw everything from the state in the current language."""
-        try:
-            self._title.value = f"<span>{esc(self.title.render(self._lang))}</span>"
-            self._language.description = translate("Language", self._lang)
-            self._render(self._lang)
-        except Exception:
-            log.exception("dicelab: drawing %s failed", type(self).__name__)
-            self._notices = [Notice("error", UNEXPECTED)]
-        self._render_notices()
+        with self._lock:
+            try:
+                self._title.value = f"<span>{esc(self.title.render(self._lang))}</span>"
+                self._language.description = translate("Language", self._lang)
+                self._render(self._lang)
+            except Exception:
+                log.exception("dicelab: drawing %s failed", type(self).__name__)
+                self._notices = [Notice("error", UNEXPECTED)]
+            self._render_notices()
 
     def _render(self, lang: str) -> None:
         """Draw the body (subclasses)."""
@@ -194,8 +219,9 @@ class App(widgets.VBox):
 
     def notify(self, *notices: Notice) -> None:
         """Replace the notices shown above the play."""
-        self._notices = list(notices)
-        self._render_notices()
+        with self._lock:
+            self._notices = list(notices)
+            self._render_notices()
 
     @property
     def notices(self) -> list[str]:
@@ -207,23 +233,24 @@ class App(widgets.VBox):
         """Run an intent; redraw on success. Returns False (nothing changed) if refused.
 
         An :class:`~dicelab.IllegalMove` shows its own message; any other exception is
-        logged and shown as a clean card.
+        logged and shown as a clean card. The whole of it holds the app's :attr:`lock`.
         """
-        try:
-            if not keep_notices:
-                self._notices = []
-            action()
-        except IllegalMove as error:
-            self._notices = [Notice("error", error.message)]
-            self.render()  # the same state draws the same widgets: a control edited in vain reverts
-            return False
-        except Exception:
-            log.exception("dicelab: an action of %s failed", type(self).__name__)
-            self._notices = [Notice("error", UNEXPECTED)]
+        with self._lock:
+            try:
+                if not keep_notices:
+                    self._notices = []
+                action()
+            except IllegalMove as error:
+                self._notices = [Notice("error", error.message)]
+                self.render()  # the same state draws the same widgets: an edit in vain reverts
+                return False
+            except Exception:
+                log.exception("dicelab: an action of %s failed", type(self).__name__)
+                self._notices = [Notice("error", UNEXPECTED)]
+                self.render()
+                return False
             self.render()
-            return False
-        self.render()
-        return True
+            return True
 
     def _later(self, delay: float, callback: Callable[[], None]) -> None:
         """Schedule ``callback`` on the app's scheduler, with the same error guard."""
@@ -232,3 +259,20 @@ class App(widgets.VBox):
             self.act(callback, keep_notices=True)
 
         self._scheduler.call_later(delay, guarded)
+
+
+def refuse(message: Message) -> Callable[[], None]:
+    """An action for :meth:`App.act` that is refused with ``message`` (nothing changes)."""
+
+    def go() -> None:
+        raise IllegalMove(message)
+
+    return go
+
+
+def _not_a_language(value: object) -> Message:
+    return msg(
+        "A language is given by its code, one of {codes}; not {value}.",
+        codes=", ".join(available_languages()),
+        value=show_value(value),
+    )

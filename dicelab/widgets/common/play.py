@@ -1,15 +1,19 @@
-"""What the two play apps (:class:`~dicelab.widgets.penta_app.PentaApp` and
-:class:`~dicelab.widgets.farkle_app.FarkleApp`) share: the New game button and the plumbing
-of its panel, the Roll and Undo buttons, the situation line, and the token (``epoch``) and
-lock that make a scheduled computer step a no-op once the state has changed.
+"""What the two play apps (:class:`~dicelab.widgets.penta.app.PentaApp` and
+:class:`~dicelab.widgets.farkle.app.FarkleApp`) share: the New game button and the plumbing
+of its panel, the Roll and Undo buttons, the situation line, and the token (``epoch``) that makes a
+scheduled computer step a no-op once the state has changed.
 
-Rules stay in the engines: a subclass says how many moves an undo pops, how a computer
+Every change (a click, a computer step, a new game, an undo) and every redraw happens under
+the app's lock (:attr:`~dicelab.widgets.common.base.App.lock`), and every change takes a
+new token: a computer step scheduled for the old game can never play in the new one, even
+when timers fire on another thread.
+
+Rules stay in the engines: a subclass says whether a human is to move, how a computer
 step is played and how the dice tumble; this module only schedules and draws.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,9 +21,9 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg, translate
-from dicelab.widgets.base import App, esc
-from dicelab.widgets.dice import DiceRow
-from dicelab.widgets.forms import SPEEDS, PlayerRows, set_options, speed_options
+from dicelab.widgets.common.base import App, esc
+from dicelab.widgets.common.dice import DiceRow
+from dicelab.widgets.common.forms import SPEEDS, PlayerRows, set_options, speed_options
 
 __all__ = ["NOTHING_TO_UNDO", "PlayApp"]
 
@@ -32,7 +36,7 @@ class PlayApp(App):
     A subclass builds its body with :meth:`_build_common` and :meth:`_controls`, its panel
     with :meth:`_build_panel_common` and :meth:`_panel_card`, draws with
     :meth:`_render_common` and :meth:`_render_panel_common`, and provides ``roll``,
-    ``_build_panel``, ``_render_panel``, ``_tumble`` and the hooks :meth:`_moves_to_undo`,
+    ``_build_panel``, ``_render_panel``, ``_tumble`` and the hooks :meth:`_human_to_move`,
     :meth:`_undone` and :meth:`_play_computer_step`.
     """
 
@@ -42,7 +46,6 @@ class PlayApp(App):
 
     def __init__(self, lang: str | None = None, **options: Any) -> None:
         super().__init__(lang=lang, **options)
-        self._lock = threading.RLock()
         self._epoch = 0
 
     # -- building -------------------------------------------------------------------------
@@ -134,18 +137,32 @@ class PlayApp(App):
         from the seed). Like every change, it takes a new token: a computer step (Penta: or a
         countdown) scheduled before is a no-op.
         """
-        with self._lock:
 
-            def go() -> None:
-                depth = self._moves_to_undo()
-                if not depth:
-                    raise IllegalMove(NOTHING_TO_UNDO)
-                self._undone([self._game.pop() for _ in range(depth)])
+        def go() -> None:
+            depth = self._takeback_depth()
+            if not depth:
+                raise IllegalMove(NOTHING_TO_UNDO)
+            self._undone([self._game.pop() for _ in range(depth)])
 
-            return self.act(go)
+        return self.act(go)
 
-    def _moves_to_undo(self) -> int:
-        """How many moves to pop to take back the last human move (0: there is none)."""
+    def _takeback_depth(self) -> int:
+        """How many ``pop()``s take back the last move of a human seat together with every
+        computer move after it (0 when no human has moved).
+
+        Who made a move is read from the engine: the seat to move just before it. (The
+        engines' ``Game.takeback_depth()`` answers the same question.)
+        """
+        game = self._game
+        twin = game.copy()
+        for depth in range(1, len(game.events) + 1):
+            twin.pop()
+            if self._human_to_move(twin):
+                return depth
+        return 0
+
+    def _human_to_move(self, game: Any) -> bool:
+        """Whether a human seat is to move in ``game`` (subclasses)."""
         raise NotImplementedError
 
     def _undone(self, popped: list[Any]) -> None:
@@ -186,7 +203,7 @@ class PlayApp(App):
         self._undo_button.tooltip = translate(
             "Take back your last move, and the computer's moves after it", lang
         )
-        self._undo_button.disabled = not self._moves_to_undo()
+        self._undo_button.disabled = not self._takeback_depth()
         situation = self._game.situation
         self._line.value = (
             f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"

@@ -36,7 +36,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-__all__ = ["Countdown", "Handle", "LoopScheduler", "ManualScheduler", "Scheduler"]
+__all__ = [
+    "Countdown",
+    "Handle",
+    "LockedScheduler",
+    "LoopScheduler",
+    "ManualScheduler",
+    "Scheduler",
+]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +91,37 @@ class LoopScheduler:
         timer.daemon = True
         timer.start()
         return timer
+
+
+class LockedScheduler:
+    """Another scheduler whose callbacks run holding ``lock``: an app's timers (on whatever
+    thread they fire) then never play or draw at the same time as a click.
+
+    >>> clock = ManualScheduler()
+    >>> lock = threading.RLock()
+    >>> seen = []
+    >>> _ = LockedScheduler(clock, lock).call_later(1, lambda: seen.append(lock._is_owned()))
+    >>> clock.advance(1); seen
+    [True]
+    """
+
+    def __init__(self, scheduler: Scheduler, lock: threading.RLock) -> None:
+        self._scheduler = scheduler
+        self._lock = lock
+
+    @property
+    def inner(self) -> Scheduler:
+        """The scheduler that keeps the time."""
+        return self._scheduler
+
+    def call_later(self, delay: float, callback: Callback) -> Handle:
+        """Schedule ``callback`` on the inner scheduler, to run holding the lock."""
+
+        def locked() -> None:
+            with self._lock:
+                callback()
+
+        return self._scheduler.call_later(delay, locked)
 
 
 class _ThreadsafeHandle:

@@ -27,10 +27,11 @@ from dicelab.i18n import format_number, format_percent, msg, plural, translate
 from dicelab.penta.notation import Situation, parse
 from dicelab.penta.rules import BOX_NAMES, BOXES, PENTA_BONUS, PRESETS, UPPER
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, check_rules, possible_points
-from dicelab.widgets.base import App, esc
-from dicelab.widgets.dice import DiceRow, DieView
+from dicelab.widgets.common.base import App, esc
+from dicelab.widgets.common.dice import DiceRow, DieView, dice_text
+from dicelab.widgets.common.forms import set_options as _set_options
 from dicelab.widgets.labels import PENTA_PRESET_LABELS
-from dicelab.widgets.penta_advice import AdvisorPanel, action_label
+from dicelab.widgets.penta.advice import PentaAdvisor, action_label
 
 __all__ = ["ScoringInspector", "dice_from_text"]
 
@@ -110,7 +111,7 @@ class ScoringInspector(App):
         self._bonus_pick.style.description_width = "110px"
         self._results = widgets.HTML()
         self._results.add_class("dl-results")
-        self._advisor = AdvisorPanel(self)
+        self._advisor = PentaAdvisor(self)
         self._dice_text.observe(self._typed_dice, "value")
         self._line.observe(self._typed_line, "value")
         self._rules_pick.observe(self._picked_rules, "value")
@@ -292,7 +293,7 @@ class ScoringInspector(App):
         self._dice_row.show([DieView(face, hint=hint) for face in self._dice], lang)
         self._dice_heading.value = f"<b>{esc(translate('Dice', lang))}</b>"
         self._card_heading.value = f"<b>{esc(translate('Scorecard', lang))}</b>"
-        _set(self._dice_text, " ".join(map(str, self._dice)))
+        _set(self._dice_text, dice_text(self._dice))
         self._dice_text.description = translate("Type dice", lang)
         self._dice_text.placeholder = translate("e.g. 4 4 4 1 2", lang)
         self._rules_pick.description = translate("Rules", lang)
@@ -411,10 +412,3 @@ class ScoringInspector(App):
 def _set(widget: widgets.Widget, value: object) -> None:
     if widget.value != value:
         widget.value = value
-
-
-def _set_options(pick: widgets.Dropdown, options: list[tuple[str, object]], value: object) -> None:
-    with pick.hold_sync():
-        if tuple(pick.options) != tuple(options):
-            pick.options = options
-        _set(pick, value)

@@ -6,7 +6,7 @@ evaluator, the simulator, the win-chance solver); this module only draws them wi
 matplotlib, imported when the first plot is drawn, never at construction. Each plot has
 a caption that states its key numbers in words, so nothing is only in a picture.
 
->>> from dicelab.widgets.timer import ManualScheduler
+>>> from dicelab.widgets.common.timer import ManualScheduler
 >>> app = RiskExplorer(lang="en", background=lambda work: work(), scheduler=ManualScheduler())
 >>> app.show("thresholds")
 True
@@ -33,9 +33,10 @@ from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS
 from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import N_, format_number, format_percent, msg, plural, translate
-from dicelab.widgets.base import App, esc
+from dicelab.widgets.common.background import run_in_background
+from dicelab.widgets.common.base import App, esc
+from dicelab.widgets.common.forms import set_options
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
-from dicelab.widgets.penta_advice import run_in_background
 
 __all__ = ["PLOTS", "RiskExplorer"]
 
@@ -369,7 +370,7 @@ class RiskExplorer(App):
         self._syncing = True
         try:
             self._preset.description = translate("Scoring", lang)
-            _set_options(
+            set_options(
                 self._preset,
                 [(translate(FARKLE_PRESET_LABELS.get(n, n), lang), n) for n in PRESETS],
                 self._rules.name,
@@ -393,7 +394,7 @@ class RiskExplorer(App):
             self._turns_pick.value = self._turns
             self._simulate_button.description = translate("Simulate again", lang)
             self._target_pick.description = translate("Target", lang)
-            _set_options(
+            set_options(
                 self._target_pick, [(format_number(t, lang), t) for t in WIN_TARGETS], self._target
             )
             self._solve_button.description = translate("Solve this target", lang)
@@ -721,10 +722,3 @@ def _whole(value: object) -> int | float:
     except (TypeError, ValueError):
         raise IllegalMove(msg("{value} is not a number.", value=repr(value))) from None
     return int(number) if number.is_integer() else number
-
-
-def _set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]], value: Any) -> None:
-    if tuple(pick.options) != tuple(options):
-        pick.options = options
-    if pick.value != value:
-        pick.value = value

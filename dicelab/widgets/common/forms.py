@@ -1,20 +1,34 @@
-"""Small form helpers shared by the New game panels: player rows, the seed box.
+"""Small form helpers shared by the New game panels and the dashboards' dropdowns: player
+rows, seeds and computer speeds read from what was typed or passed, dropdown options.
 
->>> seed_from_text(" 2026 ")
-2026
->>> seed_from_text("") is None
-True
->>> seed_from_text("abc")
-'abc'
+>>> read_seed(" 2026 "), read_seed("") is None, read_speed("fast"), read_speed(0)
+(2026, True, 0.4, 0.0)
+>>> from dicelab.errors import IllegalMove
+>>> try:
+...     read_seed("²")
+... except IllegalMove as refused:
+...     print(refused)
+A seed is a whole number from 0 to 18,446,744,073,709,551,615, not '²'.
+>>> try:
+...     read_speed(float("inf"))
+... except IllegalMove as refused:
+...     print(refused)
+The computer's speed is a number of seconds from 0 to 60, or one of instant, fast, normal,
+slow; not inf.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
+from numbers import Real
 from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.i18n import N_, translate
+from dicelab.errors import IllegalMove
+from dicelab.i18n import N_, msg, translate
+from dicelab.numbers import check_seed, parse_whole, show_value
 from dicelab.widgets.labels import COMPUTER_NAME, DEFAULT_NAME
 
 __all__ = [
@@ -22,7 +36,8 @@ __all__ = [
     "SPEEDS",
     "SPEED_LABELS",
     "PlayerRows",
-    "seed_from_text",
+    "read_seed",
+    "read_speed",
     "set_options",
     "speed_options",
 ]
@@ -43,21 +58,53 @@ def speed_options(lang: str) -> list[tuple[str, str]]:
     return [(translate(SPEED_LABELS[key], lang), key) for key in SPEEDS]
 
 
-def set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
-    """Give a dropdown new ``(label, value)`` options (if they changed), keeping its value."""
-    if tuple(pick.options) != tuple(options):
-        current = pick.value
-        pick.options = options
-        pick.value = current
+MAX_SPEED = 60.0
+"""The slowest computer: a minute between two steps."""
 
 
-def seed_from_text(text: str) -> int | str | None:
-    """A typed seed: a whole number, None when empty, else the text itself (the engine
-    refuses it with a message naming it)."""
-    text = text.strip()
-    if not text:
+def read_speed(value: object) -> float:
+    """Seconds between two computer steps: a number from 0 to :data:`MAX_SPEED`, or the
+    name of one of :data:`SPEEDS`; anything else is IllegalMove saying what is allowed."""
+    if isinstance(value, str) and value in SPEEDS:
+        return SPEEDS[value]
+    if isinstance(value, Real) and not isinstance(value, bool):
+        seconds = float(value)
+        if math.isfinite(seconds) and 0 <= seconds <= MAX_SPEED:
+            return seconds
+    raise IllegalMove(
+        msg(
+            "The computer's speed is a number of seconds from 0 to {most}, or one of {names}; "
+            "not {value}.",
+            most=int(MAX_SPEED),
+            names=", ".join(SPEEDS),
+            value=show_value(value),
+        )
+    )
+
+
+def read_seed(value: object) -> int | None:
+    """A seed given or typed: None (or blank text) for a random one, else a whole number from
+    0 to :data:`~dicelab.numbers.MAX_SEED` (text: ASCII digits only); anything else is
+    IllegalMove with the allowed range."""
+    if value is None:
         return None
-    return int(text) if text.isdigit() else text
+    if isinstance(value, str):
+        if not value.strip():
+            return None
+        with contextlib.suppress(IllegalMove):  # else check_seed names the text and the range
+            value = parse_whole(value)
+    return check_seed(value)
+
+
+def set_options(pick: widgets.Dropdown, options: list[tuple[str, Any]], value: Any = None) -> None:
+    """Give a dropdown new ``(label, value)`` options (only if they changed) and select
+    ``value`` (None: keep the value it has)."""
+    with pick.hold_sync():
+        chosen = pick.value if value is None else value
+        if tuple(pick.options) != tuple(options):
+            pick.options = options
+        if pick.value != chosen:
+            pick.value = chosen
 
 
 class PlayerRows(widgets.VBox):

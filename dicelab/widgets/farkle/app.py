@@ -24,7 +24,7 @@ Every number, legality and banner comes from :mod:`dicelab.farkle`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -37,12 +37,12 @@ from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
 from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import N_, format_number, format_percent, msg, nmsg, plural, translate
-from dicelab.widgets.base import Notice, esc
-from dicelab.widgets.dice import DiceRow, DieView
-from dicelab.widgets.forms import SPEEDS, seed_from_text, set_options
+from dicelab.widgets.common.advisor import AdvisorPanel
+from dicelab.widgets.common.base import Notice, esc, refuse
+from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
+from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
+from dicelab.widgets.common.play import PlayApp
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
-from dicelab.widgets.penta_advice import AdvisorPanel
-from dicelab.widgets.play import PlayApp
 
 __all__ = ["FarkleApp"]
 
@@ -58,10 +58,6 @@ def _farkle_solver(rules: Any) -> Any:
     from dicelab.farkle.risk import optimal_turn
 
     return optimal_turn(rules)
-
-
-def _dice_text(dice: Sequence[int]) -> str:
-    return " ".join(map(str, dice))
 
 
 class FarkleApp(PlayApp):
@@ -93,9 +89,9 @@ class FarkleApp(PlayApp):
     ) -> None:
         super().__init__(lang=lang, **options)
         self._chosen: list[int] = []  # dice pressed, not yet a combination (display only)
-        self._speed = max(0.0, float(speed))
+        self._speed = read_speed(speed)
         self._build()
-        self._game = _new_game(humans, computer, target, rules, seed)
+        self._game = _new_game(humans, computer, target, rules, read_seed(seed))
         self._after_change(0)
         self.render()
 
@@ -159,13 +155,18 @@ class FarkleApp(PlayApp):
     # -- intents ----------------------------------------------------------------------------
     def roll(self) -> bool:
         """Roll the dice in play (the Roll button)."""
-        game = self._game
+        return self._play(lambda game: game.roll(), tumble=True)
+
+    def _play(self, move: Callable[[Game], object], tumble: bool = False) -> bool:
+        """A human's ``move(game)`` (the engine checks it), then its banners and what follows;
+        ``tumble``: the dice tumble before their new faces are drawn."""
 
         def go() -> None:
             self._check_human()
-            before = len(game.events)
-            game.roll()
-            self._tumble()  # before the new faces are drawn: they land when the dice stop
+            before = len(self._game.events)
+            move(self._game)
+            if tumble:
+                self._tumble()
             self._after_change(before)
 
         return self.act(go)
@@ -176,14 +177,42 @@ class FarkleApp(PlayApp):
         A die that cannot count is refused with the engine's reason (it stays in play);
         pressing a chosen die again puts it back. Dice that make a combination together
         with those set aside from this roll are set aside at once.
+
+        Every position is checked first (a whole number, NumPy ones too, naming a die of the
+        last roll): one that is not refuses the whole call, nothing changed. The presses
+        then stop at the first refused; the result says whether anything changed.
         """
-        return all(self._press(position) for position in positions)
+        with self.lock:
+            try:
+                checked = self._positions(positions)
+            except IllegalMove as error:
+                return self.act(refuse(error.message))
+            changed = False
+            for position in checked:
+                if not self._press(position):
+                    break
+                changed = True
+            return changed
+
+    def _positions(self, positions: Sequence[object]) -> list[int]:
+        """``positions`` as ints naming dice of the last roll, or IllegalMove."""
+        self._check_human()
+        turn = self._game.turn
+        if not turn.last_roll:
+            turn.set_aside_positions([])  # the engine's reason: roll first
+        if not positions:
+            raise IllegalMove(
+                msg(
+                    "Say which dice to set aside: their positions, from 0 to {last}.",
+                    last=len(turn.last_roll) - 1,
+                )
+            )
+        return [die_position(position, len(turn.last_roll)) for position in positions]
 
     def _press(self, position: int) -> bool:
-        game = self._game
-
         def go() -> None:
             self._check_human()
+            game = self._game
             if position in self._chosen:
                 self._chosen.remove(position)
                 return
@@ -214,18 +243,10 @@ class FarkleApp(PlayApp):
 
     def bank(self) -> bool:
         """Bank the turn's points (the Bank button)."""
-        game = self._game
+        return self._play(lambda game: game.bank())
 
-        def go() -> None:
-            self._check_human()
-            before = len(game.events)
-            game.bank()
-            self._after_change(before)
-
-        return self.act(go)
-
-    def _moves_to_undo(self) -> int:
-        return _undo_depth(self._game)
+    def _human_to_move(self, game: Game) -> bool:
+        return not game.is_over and not game.current_seat.computer
 
     def _undone(self, popped: list[Any]) -> None:
         self._after_change(len(self._game.events))
@@ -241,13 +262,12 @@ class FarkleApp(PlayApp):
     ) -> bool:
         """Start a new game (what the New game panel's Start button does)."""
 
-        def go() -> None:
-            game = _new_game(humans, computer, target, rules, seed)
-            if speed is not None:
-                self._speed = max(0.0, float(speed))
+        def go() -> None:  # everything is checked before anything changes
+            game = _new_game(humans, computer, target, rules, read_seed(seed))
+            self._speed = self._speed if speed is None else read_speed(speed)
             self._game = game
             self._panel_box.children = []
-            self._after_change(0)
+            self._after_change(0)  # a new token: the old game's scheduled steps are void
 
         return self.act(go)
 
@@ -261,8 +281,8 @@ class FarkleApp(PlayApp):
             computer=self._computer_check.value,
             target=self._target_pick.value,
             rules=self._rules_pick.value,
-            seed=seed_from_text(self._seed_text.value),
-            speed=SPEEDS[self._speed_pick.value],
+            seed=self._seed_text.value,
+            speed=self._speed_pick.value,
         )
 
     def open_risk(self, show: bool = True) -> None:
@@ -317,7 +337,7 @@ class FarkleApp(PlayApp):
                             "{player} rolled {dice}: nothing scores, {n} points lost.",
                             event.points,
                             player=who,
-                            dice=_dice_text(event.dice),
+                            dice=dice_text(event.dice),
                         ),
                     )
                 )
@@ -467,7 +487,7 @@ class FarkleApp(PlayApp):
             aside = translate(
                 "Set aside this turn: {dice} = {points}",
                 lang,
-                dice=", ".join(_dice_text(group) for group in groups),
+                dice=", ".join(dice_text(group) for group in groups),
                 points=format_number(game.turn.points, lang),
             )
             parts.append(f'<div class="dl-set-aside">{esc(aside)}</div>')
@@ -525,7 +545,7 @@ class FarkleApp(PlayApp):
                     translate(
                         "{dice} (then expects {value})",
                         lang,
-                        dice=_dice_text(best.dice),
+                        dice=dice_text(best.dice),
                         value=_num(best.value, lang),
                     ),
                 )
@@ -545,7 +565,7 @@ class FarkleApp(PlayApp):
             return translate("bank", lang)
         if isinstance(move, SetAside):
             roll = self._game.turn.last_roll
-            dice = _dice_text(sorted(roll[p] for p in move.positions))
+            dice = dice_text(sorted(roll[p] for p in move.positions))
             return translate("set aside {dice}", lang, dice=dice)
         return translate("roll", lang)
 
@@ -589,14 +609,6 @@ def _turn_set_asides(game: Game) -> list[tuple[int, ...]]:
         elif isinstance(event.move, SetAside) and groups:
             groups[-1].extend(event.dice)
     return [tuple(sorted(group)) for group in groups if group]
-
-
-def _undo_depth(game: Game) -> int:
-    """How many moves to pop to take back the last human move (0: there is none)."""
-    for depth, event in enumerate(reversed(game.events), start=1):
-        if not game.seats[event.seat].computer:
-            return depth
-    return 0
 
 
 def _num(value: float, lang: str) -> str:
