@@ -6,7 +6,18 @@ import pytest
 
 from dicelab import IllegalMove
 from dicelab.dice import SeededDice
-from dicelab.farkle import Bank, ComputerPlayer, Game, Roll, Rules, SetAside, Situation, Turn, parse
+from dicelab.farkle import (
+    Bank,
+    ComputerPlayer,
+    Game,
+    Roll,
+    Rules,
+    Seat,
+    SetAside,
+    Situation,
+    Turn,
+    parse,
+)
 from dicelab.i18n import translate
 
 
@@ -228,3 +239,105 @@ def test_start_from_a_situation():
     game = Game(humans=2, start=s, seed=1)
     assert game.situation == s and game.current_player == 1 and game.turn.points == 350
     assert game.legal_moves()[:2] == [Roll(), Bank()]
+
+
+# Issue 11: the constructor's vocabulary, takeback_depth, the computer's step, names -------
+
+
+def test_players_as_names_or_a_count_and_the_computer_appended():
+    game = Game(("Ada", "Bob"), seed=1)
+    assert [s.name for s in game.seats] == ["Ada", "Bob", None]
+    assert [s.computer for s in game.seats] == [False, False, True]
+    assert Game(players=("Ada", "Bob"), computer=True, seed=1) == game
+    assert len(Game(3, seed=1).seats) == 4 and len(Game(players=3, seed=1).seats) == 4
+    assert [str(s.label) for s in Game(2, computer=False, seed=1).seats] == [
+        "Player 1",
+        "Player 2",
+    ]
+    alone = Game(players=0, seed=1)
+    assert [s.computer for s in alone.seats] == [True]
+
+
+def test_the_computer_seat_by_index():
+    game = Game(players=("Ada", "Bob", "Cy"), computer=[1], seed=1)
+    assert [s.computer for s in game.seats] == [False, True, False]
+    assert str(game.seats[1].label) == "Bob" and game.lineup.msgid == "Humans + 1 AI"
+    unnamed = Game(players=2, computer=[0], seed=1)
+    assert [str(s.label) for s in unnamed.seats] == ["AI", "Player 2"]
+    assert Game(players=("Ada",), computer=[], seed=1).lineup.msgid == "Humans only"
+    assert Game(players=("Ada",), computer=False, seed=1).seats == (Seat(0, "Ada"),)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"players": ("Ada", "Bob"), "computer": [0, 1]}, "one computer"),
+        ({"players": ("Ada", "Bob"), "computer": [2]}, "no seat 2"),
+        ({"players": ("Ada", "Bob"), "computer": [True]}, "seat number"),
+        ({"players": ("Ada", "Bob"), "computer": "0"}, "'0'"),
+        ({"players": "Ada"}, "names"),
+        ({"players": ("Ada", 3)}, "name"),
+        ({"players": -1}, "From 0 to 6"),
+        ({"players": 10**5000}, "digits"),
+        ({"players": ("A", "B", "C", "D", "E", "F", "G")}, "From 0 to 6"),
+        ({"players": ("Ada",), "humans": 1}, "players or humans"),
+    ],
+)
+def test_bad_line_ups_are_refused(kwargs, says):
+    with pytest.raises(IllegalMove, match=says):
+        Game(**kwargs)
+
+
+def test_the_old_keywords_still_work_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="players="):
+        old = Game(humans=2, computer=True, names=["Ada", "Bob"], seed=1)
+    assert old == Game(("Ada", "Bob"), seed=1)
+    with pytest.warns(DeprecationWarning, match="players="):
+        assert Game(humans=2, seed=1) == Game(2, seed=1)
+
+
+def test_takeback_depth_reaches_back_to_the_last_human_move():
+    game = Game(("Ada",), seed=21)
+    assert game.takeback_depth() == 0
+    game.roll()
+    assert game.takeback_depth() == 1
+    while game.current_player == 0:
+        game.push(game.computer_move())
+    human_moves = len(game.events)
+    assert game.takeback_depth() == 1
+    game.play_computer_turn()
+    assert game.takeback_depth() == len(game.events) - human_moves + 1
+    for _ in range(game.takeback_depth()):
+        game.pop()
+    assert len(game.events) == human_moves - 1
+    assert Game(players=0, seed=3, target=5000).play_out().takeback_depth() == 0
+
+
+def test_the_computer_step_is_refused_on_a_human_turn_and_changes_nothing():
+    game = Game(("Ada",), seed=11)
+    snap = snapshot(game)
+    for step in (game.computer_step, game.play_computer_step, game.play_computer_turn):
+        with pytest.raises(IllegalMove, match="not the computer's"):
+            step()
+        assert_unchanged(game, snap)
+    humans_only = Game(("Ada", "Bob"), computer=False, seed=11)
+    with pytest.raises(IllegalMove, match="not the computer's"):
+        humans_only.play_computer_step()
+
+
+@pytest.mark.parametrize("name", ["AI", "Turn lost!", "Player {n}", "Hot dice!"])
+def test_names_are_shown_as_given_in_every_language(name):
+    from dicelab.i18n import use_language
+
+    game = Game((name, "Bob"), seed=1)
+    for lang in ("en", "fr", "bg"):
+        with use_language(lang):
+            assert str(game.seats[0].label) == name
+
+
+def test_the_computer_player_is_checked_when_replaced():
+    game = Game(seed=1)
+    with pytest.raises(IllegalMove, match="ComputerPlayer"):
+        game.computer_player = "easy"
+    game.computer_player = ComputerPlayer(base=400)
+    assert game.computer_player.base == 400
