@@ -26,8 +26,22 @@ from dicelab.farkle.moves import Bank, Move, Roll, SetAside
 from dicelab.farkle.situation import Situation
 from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import msg
+from dicelab.numbers import MAX_WHOLE, is_whole, show_value
 
 __all__ = ["ComputerPlayer", "Player"]
+
+
+def _is_parameter(value: object) -> bool:
+    """A finite number from 0 to MAX_WHOLE (never a bool, NaN or infinity)."""
+    if is_whole(value):
+        return 0 <= value <= MAX_WHOLE  # type: ignore[operator]
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return False
+    try:
+        number = float(value)
+    except (OverflowError, ValueError):
+        return False
+    return math.isfinite(number) and 0 <= number <= MAX_WHOLE
 
 
 class Player(Protocol):
@@ -83,17 +97,14 @@ class ComputerPlayer:
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
             value = getattr(self, item.name)
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, Real)
-                or not math.isfinite(value)
-                or value < 0
-            ):
+            if not _is_parameter(value):
                 raise IllegalMove(
                     msg(
-                        "The computer player's {name} must be a number of 0 or more, not {value}.",
+                        "The computer player's {name} must be a number from 0 to {most}, "
+                        "not {value}.",
                         name=item.name,
-                        value=repr(value),
+                        most=MAX_WHOLE,
+                        value=show_value(value),
                     )
                 )
 
