@@ -13,7 +13,7 @@ Fraction(2, 3)
 A game, played with intents and undone like python-chess:
 
 >>> from dicelab.farkle import Game
->>> game = Game(humans=1, seed=11)
+>>> game = Game(("Ada",), seed=11)
 >>> game.roll().dice
 (6, 3, 3, 4, 3, 2)
 >>> game.set_aside([3, 3, 3]).points, game.turn.dice_in_play

@@ -107,7 +107,7 @@ def test_custom_rules_must_match_by_name():
 @given(seed=st.integers(0, 10**6), humans=st.integers(0, 6), stop=st.integers(0, 400))
 @settings(max_examples=40, deadline=None)
 def test_every_situation_of_a_game_round_trips(seed, humans, stop):
-    game = Game(humans=humans, seed=seed, target=5000)
+    game = Game(players=humans, seed=seed, target=5000)
     while len(game.events) < stop and not game.is_over:
         game.push(game.computer_move())
     for situation in game.situations()[-30:]:

@@ -107,7 +107,7 @@ def test_no_move_after_the_game():
 @given(seed=st.integers(0, 10**6), humans=st.integers(0, 6))
 @settings(max_examples=25, deadline=None)
 def test_its_choices_are_legal_and_its_banks_follow_its_rules(seed, humans):
-    game = Game(humans=humans, seed=seed, target=5000)
+    game = Game(players=humans, seed=seed, target=5000)
     while not game.is_over:
         s = game.situation
         move = game.computer_move()
