@@ -38,6 +38,7 @@ from dicelab.i18n import msg, nmsg
 __all__ = [
     "farkle_chance",
     "is_farkle",
+    "most_points",
     "reachable_total",
     "reachable_turn_points",
     "refused_dice",
@@ -141,6 +142,17 @@ def set_aside_options(roll: object, rules: Rules | None = None) -> dict[tuple[in
     {}
     """
     return _options(_sorted_roll(roll), _rules(rules)).copy()
+
+
+def most_points(roll: object, rules: Rules | None = None) -> tuple[int, ...]:
+    """The set-aside of ``roll`` with the most points (fewest dice on ties; ``()`` for a
+    farkle).
+
+    >>> most_points([1, 5, 5, 2, 3, 4]), most_points([2, 2, 3, 3, 4, 6])
+    ((1, 5, 5), ())
+    """
+    options = set_aside_options(roll, rules)
+    return max(options, key=lambda dice: (options[dice], -len(dice)), default=())
 
 
 def is_farkle(roll: object, rules: Rules | None = None) -> bool:
