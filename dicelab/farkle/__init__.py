@@ -26,10 +26,10 @@ Bank()
 See ``docs/farkle.md`` for the tour.
 """
 
-from dicelab.farkle.game import Event, Game, Seat, lineup_label
+from dicelab.farkle.game import Event, Game
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, parse_move
 from dicelab.farkle.notation import NotationError, parse
-from dicelab.farkle.players import ComputerPlayer, Player
+from dicelab.farkle.players import ComputerPlayer, Player, Seat, lineup_label
 from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import (
