@@ -50,6 +50,51 @@ def _count(value: object) -> bool:
     return is_whole(value) and 0 <= value <= MAX_WHOLE  # type: ignore[operator]
 
 
+def _totals(totals: object) -> tuple[int, ...]:
+    if isinstance(totals, str | bytes) or not isinstance(totals, Iterable):
+        raise IllegalMove(
+            msg("Totals must be a list of points, not {value}.", value=show_value(totals))
+        )
+    values = tuple(totals)
+    if not 1 <= len(values) <= MAX_SEATS:
+        raise IllegalMove(
+            msg("A game has from 1 to {most} players, not {n}.", most=MAX_SEATS, n=len(values))
+        )
+    for total in values:
+        if not _count(total):
+            raise IllegalMove(
+                msg(
+                    "A total is a whole number of 0 or more points, not {value}.",
+                    value=show_value(total),
+                )
+            )
+    return tuple(int(total) for total in values)  # type: ignore[call-overload]
+
+
+def _target(target: object) -> int:
+    if not _count(target) or int(target) not in TARGETS:  # type: ignore[call-overload]
+        raise IllegalMove(
+            msg(
+                "The target is one of {choices}, not {value}.",
+                choices=", ".join(str(t) for t in TARGETS),
+                value=show_value(target),
+            )
+        )
+    return int(target)  # type: ignore[call-overload]
+
+
+def _seat(seat: object, seats: int) -> int:
+    if not _count(seat) or seat >= seats:  # type: ignore[operator]
+        raise IllegalMove(
+            msg(
+                "Seat {value} does not exist: seats are numbered 0 to {last}.",
+                value=show_value(seat),
+                last=seats - 1,
+            )
+        )
+    return int(seat)  # type: ignore[call-overload]
+
+
 def total_problem(totals: tuple[int, ...], rules: Rules) -> tuple[int, Message] | None:
     """The first seat whose total no sequence of banked turns makes, with why.
 
@@ -117,48 +162,16 @@ class Situation:
     turn: Turn = field(default_factory=Turn)
 
     def __post_init__(self) -> None:
-        if isinstance(self.totals, str | bytes) or not isinstance(self.totals, Iterable):
-            raise IllegalMove(
-                msg("Totals must be a list of points, not {value}.", value=show_value(self.totals))
-            )
-        totals = tuple(self.totals)
-        object.__setattr__(self, "totals", totals)
-        if not 1 <= len(totals) <= MAX_SEATS:
-            raise IllegalMove(
-                msg("A game has from 1 to {most} players, not {n}.", most=MAX_SEATS, n=len(totals))
-            )
-        for total in totals:
-            if not _count(total):
-                raise IllegalMove(
-                    msg(
-                        "A total is a whole number of 0 or more points, not {value}.",
-                        value=show_value(total),
-                    )
-                )
-        object.__setattr__(self, "totals", tuple(int(t) for t in totals))
-        if not _count(self.target) or int(self.target) not in TARGETS:
-            raise IllegalMove(
-                msg(
-                    "The target is one of {choices}, not {value}.",
-                    choices=", ".join(str(t) for t in TARGETS),
-                    value=show_value(self.target),
-                )
-            )
-        object.__setattr__(self, "target", int(self.target))
-        for seat in (self.current, self.trigger):
-            if seat is not None and (not _count(seat) or seat >= len(totals)):
-                raise IllegalMove(
-                    msg(
-                        "Seat {value} does not exist: seats are numbered 0 to {last}.",
-                        value=show_value(seat),
-                        last=len(totals) - 1,
-                    )
-                )
-        object.__setattr__(self, "current", int(self.current))
+        fix = object.__setattr__
+        fix(self, "totals", _totals(self.totals))
+        fix(self, "target", _target(self.target))
+        fix(self, "current", _seat(self.current, len(self.totals)))
         if self.trigger is not None:
-            object.__setattr__(self, "trigger", int(self.trigger))
+            fix(self, "trigger", _seat(self.trigger, len(self.totals)))
         if not isinstance(self.turn, Turn):
-            raise IllegalMove(msg("Expected a Farkle Turn, not {value}.", value=repr(self.turn)))
+            raise IllegalMove(
+                msg("Expected a Farkle Turn, not {value}.", value=show_value(self.turn))
+            )
         self._check_reachable()
 
     def _check_reachable(self) -> None:
