@@ -199,12 +199,10 @@ def _rules(data: object) -> Rules:
 
 def _seats(seats: object) -> tuple[list[str | None], list[int]]:
     """The seats' names and the index of the computer seat, if any."""
-    entries = {"name", "computer"}
     if not isinstance(seats, list) or not all(
-        isinstance(s, dict) and set(s) == entries for s in seats
+        isinstance(s, dict) and set(s) == {"name", "computer"} and isinstance(s["computer"], bool)
+        for s in seats
     ):
-        raise IllegalMove(msg("seats are a list of entries with a name and a computer flag."))
-    if not all(isinstance(s["computer"], bool) for s in seats):
         raise IllegalMove(msg("seats are a list of entries with a name and a computer flag."))
     names = [s["name"] for s in seats]
     return names, [index for index, s in enumerate(seats) if s["computer"]]
