@@ -160,17 +160,32 @@ def make_seats(players: object, computer: object) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _is_parameter(value: object) -> bool:
-    """A finite number from 0 to MAX_WHOLE (never a bool, NaN or infinity)."""
+def _parameter_problem(name: str, value: object) -> Message | None:
+    """Why ``value`` cannot be the computer player's parameter ``name`` (``None`` if it can):
+    a finite number from 0 to MAX_WHOLE, never a bool, NaN or infinity."""
     if is_whole(value):
-        return 0 <= value <= MAX_WHOLE  # type: ignore[operator]
-    if isinstance(value, bool) or not isinstance(value, Real):
-        return False
-    try:
-        number = float(value)
-    except (OverflowError, ValueError):
-        return False
-    return math.isfinite(number) and 0 <= number <= MAX_WHOLE
+        number: float = int(value)  # type: ignore[call-overload]
+    elif isinstance(value, Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except (OverflowError, ValueError):
+            number = math.inf
+    else:
+        number = math.nan
+    if number > MAX_WHOLE:
+        return msg(
+            "The computer player's {name} must be at most {most}, not {value}.",
+            name=name,
+            most=MAX_WHOLE,
+            value=show_value(value),
+        )
+    if not 0 <= number <= MAX_WHOLE:  # NaN and -inf fail this too
+        return msg(
+            "The computer player's {name} must be a number of 0 or more, not {value}.",
+            name=name,
+            value=show_value(value),
+        )
+    return None
 
 
 class Player(Protocol):
@@ -225,17 +240,9 @@ class ComputerPlayer:
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            if not _is_parameter(value):
-                raise IllegalMove(
-                    msg(
-                        "The computer player's {name} must be a number from 0 to {most}, "
-                        "not {value}.",
-                        name=item.name,
-                        most=MAX_WHOLE,
-                        value=show_value(value),
-                    )
-                )
+            problem = _parameter_problem(item.name, getattr(self, item.name))
+            if problem is not None:
+                raise IllegalMove(problem)
 
     def bank_threshold(self, dice_left: int, behind: int = 0) -> int:
         """The threshold of the formula above (without the last-round rule)."""
