@@ -483,7 +483,9 @@ def _old_players(players: object, humans: object, names: Sequence[str | None] | 
     if names is None:
         return players
     count = 1 if players is None else players
-    if not is_whole(count) or isinstance(names, str) or len(names) != count:
+    if not is_whole(count) or isinstance(names, str) or not isinstance(names, Sequence):
+        raise IllegalMove(msg("Give one name per human player ({n}).", n=show_value(count)))
+    if len(names) != count:
         raise IllegalMove(msg("Give one name per human player ({n}).", n=show_value(count)))
     return list(names)
 
