@@ -313,7 +313,7 @@ def played_games() -> tuple[Game, ...]:
     seed 0 up, until a lost turn, hot dice and a last round have all happened."""
     games, seen = [], set()
     for seed in range(200):
-        game = Game(humans=2, seed=seed, target=5000)
+        game = Game(2, seed=seed, target=5000)
         game.play_out()
         games.append(game)
         for event in game.events:
@@ -327,7 +327,7 @@ def test_french_farkle_game_shows_the_banners_at_the_right_moments():
     counts = {TOUR_PERDU: 0, DES_CHAUDS: 0, DERNIER_TOUR: 0}
     for played in played_games():
         # Replay move by move, as a dashboard does, and read the banners after each move.
-        game = Game(humans=2, seed=played.seed, target=5000)
+        game = Game(2, seed=played.seed, target=5000)
         for index, move in enumerate(played.moves):
             game.push(move)
             with use_language("fr"):
@@ -369,7 +369,7 @@ def test_french_banners_render_in_the_language_current_when_shown():
 def test_the_banner_shows_at_once_after_the_move(msgid, words):
     """Played by hand up to the first such event: the banner is the game's message now."""
     played = _first_game_with(msgid)
-    game = Game(humans=2, seed=played.seed, target=5000)
+    game = Game(2, seed=played.seed, target=5000)
     for move in played.moves:
         event = game.push(move)
         if any(message.msgid == msgid for message in event.messages):

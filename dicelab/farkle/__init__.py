@@ -13,7 +13,7 @@ Fraction(2, 3)
 A game, played with intents and undone like python-chess:
 
 >>> from dicelab.farkle import Game
->>> game = Game(humans=1, seed=11)
+>>> game = Game(("Ada",), seed=11)
 >>> game.roll().dice
 (6, 3, 3, 4, 3, 2)
 >>> game.set_aside([3, 3, 3]).points, game.turn.dice_in_play
@@ -26,10 +26,10 @@ Bank()
 See ``docs/farkle.md`` for the tour.
 """
 
-from dicelab.farkle.game import Event, Game, Seat, lineup_label
+from dicelab.farkle.game import Event, Game
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, parse_move
 from dicelab.farkle.notation import NotationError, parse
-from dicelab.farkle.players import ComputerPlayer, Player
+from dicelab.farkle.players import ComputerPlayer, Player, Seat, lineup_label
 from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import (

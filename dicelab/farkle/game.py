@@ -5,7 +5,7 @@ Like python-chess, moves are pushed and popped; the dice come from
 undoing a roll and rolling again gives the same dice, and a saved game can be checked
 against its seed.
 
->>> game = Game(humans=2, seed=7, target=5000)
+>>> game = Game(2, seed=7, target=5000)
 >>> [str(seat.label) for seat in game.seats], str(game.lineup)
 (['Player 1', 'Player 2', 'AI'], 'Humans + 1 AI')
 >>> event = game.roll()
@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-import json
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,14 +31,24 @@ from typing import Any
 
 from dicelab.dice import SeededDice, new_seed
 from dicelab.errors import IllegalMove
+from dicelab.farkle import save
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside
 from dicelab.farkle.notation import parse
-from dicelab.farkle.players import ComputerPlayer, Player
-from dicelab.farkle.rules import PRESETS, Rules
+from dicelab.farkle.players import (
+    MAX_HUMANS,
+    ComputerPlayer,
+    Player,
+    Seat,
+    lineup_label,
+    make_seats,
+)
+from dicelab.farkle.rules import PRESETS, Rules, check_rules
+from dicelab.farkle.save import FORMAT, VERSION
 from dicelab.farkle.scoring import is_farkle
 from dicelab.farkle.situation import DEFAULT_TARGET, Situation
 from dicelab.farkle.turn import Turn
 from dicelab.i18n import N_, Message, msg
+from dicelab.numbers import check_seed, is_whole, show_value
 
 __all__ = [
     "FORMAT",
@@ -47,15 +57,13 @@ __all__ = [
     "LAST_ROUND",
     "MAX_HUMANS",
     "TURN_LOST",
+    "VERSION",
     "Event",
     "Game",
     "Seat",
     "lineup_label",
+    "make_seats",
 ]
-
-FORMAT = "dicelab-farkle"
-VERSION = 1
-MAX_HUMANS = 6
 
 TURN_LOST = N_("Turn lost!")
 """«Tour perdu !»: the roll scored nothing."""
@@ -64,33 +72,6 @@ HOT_DICE = N_("Hot dice!")
 LAST_ROUND = N_("Last round!")
 """«Dernier tour !»: a total reached the target."""
 GAME_OVER = N_("Game over!")
-
-
-def lineup_label(computer: bool = True) -> Message:
-    """The New game window's line-up: «Humains + 1 IA» (English msgid "Humans + 1 AI").
-
-    >>> str(lineup_label()), str(lineup_label(False))
-    ('Humans + 1 AI', 'Humans only')
-    """
-    return msg("Humans + 1 AI") if computer else msg("Humans only")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A place at the table: a human (optionally named) or the computer."""
-
-    number: int
-    name: str | None = None
-    computer: bool = False
-
-    @property
-    def label(self) -> Message:
-        """The name to show: the given name, else "Player N" (1-based) or "AI"."""
-        if self.name:
-            return Message(self.name)  # a name is shown as given, in every language
-        if self.computer:
-            return msg("AI")
-        return msg("Player {n}", n=self.number + 1)
 
 
 @dataclass(frozen=True)
@@ -143,73 +124,68 @@ def _event(before: Situation, move: Move, after: Situation, dice: tuple[int, ...
     return Event(before.current, move, dice, points, tuple(messages))
 
 
-def _bad_save(problem: Message) -> IllegalMove:
-    return IllegalMove(msg("This saved game cannot be loaded: {problem}", problem=problem))
-
-
 class Game:
     """A game of Farkle: 1 to 6 humans plus the computer («Humains + 1 IA»), by default.
 
-    * ``humans``: 0 to 6 (0 only with the computer: a simulation);
-    * ``computer``: seat the computer player after the humans (default ``True``);
+    * ``players``: the humans' names in playing order (``None`` or a :class:`Seat` for
+      an entry is fine too), or their number (default 1, unnamed: "Player 1", ...);
+      0 only with the computer (a simulation);
+    * ``computer``: ``True`` (default) seats the computer after the players; ``False``
+      or ``[]``: humans only; ``[i]``: the entry ``i`` of ``players`` is the computer
+      (a Farkle table has at most one computer seat);
     * ``target``: 5000, 10000 (default) or 15000;
     * ``seed``: the dice's seed (a fresh one by default; ``game.seed`` tells it);
-    * ``rules``: a :class:`~dicelab.farkle.rules.Rules` table (default standard);
-    * ``names``: the humans' names (``None`` for the default "Player 1", ...);
+    * ``rules``: a :class:`~dicelab.farkle.rules.Rules` table or a preset's name
+      (default standard); a table that differs from a preset needs its own name;
     * ``computer_player``: the computer's strategy (default :class:`ComputerPlayer`);
     * ``start``: a :class:`~dicelab.farkle.situation.Situation` (or its notation) to
       play on from, with one total per seat (default: a new game).
 
-    Intents: :meth:`roll`, :meth:`set_aside` (dice values), :meth:`set_aside_positions`
-    (positions in the last roll, as a dashboard clicks them), :meth:`bank`; or
-    :meth:`push` any :class:`~dicelab.farkle.moves.Move` and :meth:`pop` it back.
-    Each raises :class:`~dicelab.IllegalMove` and changes nothing when not allowed.
+    ``Game(humans=2, names=[...])`` still works but is deprecated: say
+    ``Game(players=[...])``. Intents: :meth:`roll`, :meth:`set_aside` (dice values),
+    :meth:`set_aside_positions` (positions in the last roll, as a dashboard clicks them),
+    :meth:`bank`; or :meth:`push` any :class:`~dicelab.farkle.moves.Move` and :meth:`pop`
+    it back. Each raises :class:`~dicelab.IllegalMove` and changes nothing when not
+    allowed.
     """
 
     def __init__(
         self,
-        humans: int = 1,
-        computer: bool = True,
+        players: int | Sequence[str | Seat | None] | None = None,
+        computer: bool | Iterable[int] = True,
         *,
         target: int = DEFAULT_TARGET,
         seed: int | None = None,
-        rules: Rules | None = None,
-        names: Sequence[str | None] | None = None,
+        rules: Rules | str | None = None,
         computer_player: ComputerPlayer | None = None,
         start: Situation | str | None = None,
+        humans: int | None = None,
+        names: Sequence[str | None] | None = None,
     ) -> None:
-        self._seats = _make_seats(humans, computer, names)
-        self._dice = SeededDice(new_seed() if seed is None else seed)
-        rules = PRESETS["standard"] if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise IllegalMove(msg("Expected a Farkle Rules table, not {value}.", value=repr(rules)))
-        if computer_player is None:
-            computer_player = ComputerPlayer()
-        if not isinstance(computer_player, ComputerPlayer):
-            raise IllegalMove(
-                msg("Expected a ComputerPlayer, not {value}.", value=repr(computer_player))
-            )
-        self.computer_player = computer_player
-        first = Situation.start(len(self._seats), target, rules)
-        if start is not None:
-            first = parse(start, rules) if isinstance(start, str) else start
-            if not isinstance(first, Situation):
-                raise IllegalMove(
-                    msg("Expected a Farkle Situation, not {value}.", value=repr(start))
-                )
-            if first.seats != len(self._seats) or first.rules != rules or first.target != target:
-                raise IllegalMove(
-                    msg(
-                        "The starting situation needs one total per seat ({n}), the game's "
-                        "target and the game's rules.",
-                        n=len(self._seats),
-                    )
-                )
+        players = _old_players(players, humans, names)
+        self._seats = make_seats(1 if players is None else players, computer)
+        self._dice = SeededDice(new_seed() if seed is None else check_seed(seed))
+        rules = _check_table(rules)
+        self.computer_player = ComputerPlayer() if computer_player is None else computer_player
+        first = _first_situation(start, len(self._seats), target, rules)
         self._events: list[Event] = []
         self._situations: list[Situation] = [first]
         self._rolls: list[int] = [0]  # rolls made before each situation
 
     # The game's identity -------------------------------------------------------------
+
+    @property
+    def computer_player(self) -> ComputerPlayer:
+        """The computer's strategy (may be replaced by another :class:`ComputerPlayer`)."""
+        return self._computer_player
+
+    @computer_player.setter
+    def computer_player(self, player: ComputerPlayer) -> None:
+        if not isinstance(player, ComputerPlayer):
+            raise IllegalMove(
+                msg("Expected a ComputerPlayer, not {value}.", value=show_value(player))
+            )
+        self._computer_player = player
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -361,6 +337,19 @@ class Game:
         self._rolls.pop()
         return self._events.pop().move
 
+    def takeback_depth(self) -> int:
+        """How many :meth:`pop` calls take back the latest move of a human seat together
+        with every computer move after it (0 when no human has moved): an Undo button.
+
+        >>> game = Game(("Ada",), seed=7)
+        >>> game.takeback_depth(), game.roll().seat, game.takeback_depth()
+        (0, 0, 1)
+        """
+        for depth, event in enumerate(reversed(self._events), start=1):
+            if not self._seats[event.seat].computer:
+                return depth
+        return 0
+
     def roll(self) -> Event:
         """Roll the dice in play."""
         return self.push(Roll())
@@ -384,8 +373,9 @@ class Game:
         """The move the computer player would play now (a hint on a human's turn, too)."""
         return self.computer_player.choose(self.situation)
 
-    def computer_step(self) -> Event:
-        """Play one move of the computer's turn (refused on a human's turn)."""
+    def play_computer_step(self) -> Event:
+        """Play one move of the computer's turn; refused (the game unchanged) when the seat
+        to move is not the computer's, or the game is over."""
         if not self.is_over and not self.current_seat.computer:
             raise IllegalMove(
                 msg(
@@ -395,11 +385,15 @@ class Game:
             )
         return self.push(self.computer_move())
 
+    def computer_step(self) -> Event:
+        """The same as :meth:`play_computer_step` (its first name)."""
+        return self.play_computer_step()
+
     def play_computer_turn(self) -> list[Event]:
         """Play the computer's whole turn, step by step; returns the events."""
-        events = [self.computer_step()]
+        events = [self.play_computer_step()]
         while not self.is_over and not events[-1].ends_turn:
-            events.append(self.computer_step())
+            events.append(self.play_computer_step())
         return events
 
     def play_out(
@@ -441,33 +435,12 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The save: seats, seed, rules, computer parameters, start and every move, plus the
-        situation now (checked on loading)."""
-        events = []
-        for event in self._events:
-            if isinstance(event.move, SetAside):
-                item = {"move": "set_aside", "positions": list(event.move.positions)}
-                item["dice"] = list(event.dice)
-            elif isinstance(event.move, Roll):
-                item = {"move": "roll", "dice": list(event.dice)}
-            else:
-                item = {"move": "bank"}
-            events.append(item)
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "seed": self.seed,
-            "target": self.target,
-            "rules": self.rules.to_dict(),
-            "seats": [{"name": s.name, "computer": s.computer} for s in self._seats],
-            "computer_player": self.computer_player.to_dict(),
-            "start": str(self.start),
-            "events": events,
-            "situation": str(self.situation),
-        }
+        situation now (checked on loading); see :mod:`dicelab.farkle.save`."""
+        return save.dump(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The save as JSON text (:meth:`from_json` reads it back)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return save.dump_json(self, indent)
 
     def save(self, path: str | Path) -> None:
         """Write the save to a file."""
@@ -478,16 +451,12 @@ class Game:
         """The saved game, replayed move by move and checked: every key and value, every
         roll against the seed, every move against the rules, the final situation. A bad
         save raises :class:`~dicelab.IllegalMove` and nothing is half-loaded."""
-        return _load(data)
+        return save.load(cls, data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """The game saved as JSON text (see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise _bad_save(msg("it is not JSON ({error}).", error=str(error))) from None
-        return _load(data)
+        return save.load_json(cls, text)
 
     @classmethod
     def load(cls, path: str | Path) -> Game:
@@ -495,149 +464,62 @@ class Game:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
 
-def _make_seats(
-    humans: object, computer: object, names: Sequence[str | None] | None
-) -> tuple[Seat, ...]:
-    if isinstance(humans, bool) or not isinstance(humans, int) or not 0 <= humans <= MAX_HUMANS:
+# Building a game ---------------------------------------------------------------------------
+
+
+def _old_players(players: object, humans: object, names: Sequence[str | None] | None) -> object:
+    """``players`` from the deprecated ``humans=`` and ``names=`` keywords, if given."""
+    if humans is None and names is None:
+        return players
+    warnings.warn(
+        "Game(humans=..., names=...) is deprecated: say Game(players=[names] or a count).",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if humans is not None:
+        if players is not None:
+            raise IllegalMove(msg("Give the players or humans=, not both."))
+        players = humans
+    if names is None:
+        return players
+    count = 1 if players is None else players
+    if not is_whole(count) or isinstance(names, str) or not isinstance(names, Sequence):
+        raise IllegalMove(msg("Give one name per human player ({n}).", n=show_value(count)))
+    if len(names) != count:
+        raise IllegalMove(msg("Give one name per human player ({n}).", n=show_value(count)))
+    return list(names)
+
+
+def _check_table(rules: object) -> Rules:
+    """The game's table: a preset by name, or a table that differs from every preset
+    whose name it carries (so that its save and its notation name it rightly)."""
+    table = check_rules(rules)
+    preset = PRESETS.get(table.name)
+    if preset is not None and preset != table:
         raise IllegalMove(
             msg(
-                "From 0 to {most} humans may play, not {value}.",
-                most=MAX_HUMANS,
-                value=repr(humans),
+                "The rules are named {name} but differ from that preset: give a house table "
+                "its own name (Rules.custom(name, ...)).",
+                name=table.name,
             )
         )
-    if not isinstance(computer, bool):
-        raise IllegalMove(msg("computer is True or False, not {value}.", value=repr(computer)))
-    if humans == 0 and not computer:
-        raise IllegalMove(msg("A game without the computer needs at least one human player."))
-    given = list(names) if names is not None else [None] * humans
-    if isinstance(names, str) or len(given) != humans:
-        raise IllegalMove(msg("Give one name per human player ({n}).", n=humans))
-    for name in given:
-        if name is not None and (not isinstance(name, str) or not name.strip()):
-            raise IllegalMove(msg("A player's name is some text, not {value}.", value=repr(name)))
-    seats = [Seat(i, name) for i, name in enumerate(given)]
-    if computer:
-        seats.append(Seat(humans, None, True))
-    return tuple(seats)
+    return table
 
 
-_SAVE_KEYS = {
-    "format",
-    "version",
-    "seed",
-    "target",
-    "rules",
-    "seats",
-    "computer_player",
-    "start",
-    "events",
-    "situation",
-}
-
-
-def _int_list(value: object) -> bool:
-    return isinstance(value, list) and all(type(v) is int for v in value)
-
-
-def _seats_from_save(seats: object) -> tuple[int, bool, list[str | None]]:
-    entries = {"name", "computer"}
-    if not isinstance(seats, list) or not all(
-        isinstance(s, dict) and set(s) == entries for s in seats
-    ):
-        raise IllegalMove(msg("seats are a list of entries with a name and a computer flag."))
-    flags = [s["computer"] for s in seats]
-    if not all(isinstance(flag, bool) for flag in flags) or True in flags[:-1]:
-        raise IllegalMove(msg("only the last seat may be the computer."))
-    computer = bool(flags) and flags[-1]
-    if computer and seats[-1]["name"] is not None:
-        raise IllegalMove(msg("the computer has no name."))
-    names = [s["name"] for s in seats if not s["computer"]]
-    return len(names), computer, names
-
-
-def _load(data: object) -> Game:
-    if not isinstance(data, dict) or set(data) != _SAVE_KEYS:
-        raise _bad_save(
-            msg("a save has exactly the keys {keys}.", keys=", ".join(sorted(_SAVE_KEYS)))
-        )
-    version = data["version"]
-    if data["format"] != FORMAT or type(version) is not int or version != VERSION:
-        raise _bad_save(
-            msg("it is not a {format} save of version {version}.", format=FORMAT, version=VERSION)
-        )
-    try:
-        rules = Rules.from_dict(data["rules"])
-        player = ComputerPlayer.from_dict(data["computer_player"])
-        humans, computer, names = _seats_from_save(data["seats"])
-        if not isinstance(data["start"], str):
-            raise IllegalMove(msg("the start is a line of Farkle notation."))
-        seed = data["seed"]
-        if type(seed) is not int or seed < 0:
-            raise IllegalMove(
-                msg("the seed is a whole number of 0 or more, not {value}.", value=repr(seed))
-            )
-        game = Game(
-            humans,
-            computer,
-            target=data["target"],
-            seed=seed,
-            rules=rules,
-            names=names,
-            computer_player=player,
-            start=parse(data["start"], rules),
-        )
-    except IllegalMove as error:
-        raise _bad_save(error.message) from None
-    events = data["events"]
-    if not isinstance(events, list):
-        raise _bad_save(msg("the events are a list of moves."))
-    for number, item in enumerate(events, start=1):
-        _replay(game, number, item)
-    if data["situation"] != str(game.situation):
-        raise _bad_save(
+def _first_situation(start: object, seats: int, target: object, rules: Rules) -> Situation:
+    """The situation the game starts from: a new game's, or ``start`` if it fits."""
+    new = Situation.start(seats, target, rules)  # type: ignore[arg-type]  # checks the target
+    if start is None:
+        return new
+    first = parse(start, rules) if isinstance(start, str) else start
+    if not isinstance(first, Situation):
+        raise IllegalMove(msg("Expected a Farkle Situation, not {value}.", value=show_value(start)))
+    if first.seats != seats or first.rules != rules or first.target != new.target:
+        raise IllegalMove(
             msg(
-                "the moves lead to {replayed}, not to the saved {saved}.",
-                replayed=str(game.situation),
-                saved=repr(data["situation"]),
+                "The starting situation needs one total per seat ({n}), the game's "
+                "target and the game's rules.",
+                n=seats,
             )
         )
-    return game
-
-
-_SHAPES = {"roll": {"move", "dice"}, "set_aside": {"move", "positions", "dice"}, "bank": {"move"}}
-
-
-def _replay(game: Game, number: int, item: object) -> None:
-    kind = item.get("move") if isinstance(item, dict) else None
-    if not isinstance(kind, str) or kind not in _SHAPES or set(item) != _SHAPES[kind]:  # type: ignore[arg-type]
-        raise _bad_save(
-            msg(
-                "move {number} is not a roll (move, dice), a set-aside (move, positions, dice) "
-                "or a bank (move).",
-                number=number,
-            )
-        )
-    if "dice" in item and not _int_list(item["dice"]):  # type: ignore[operator]
-        raise _bad_save(msg("move {number}: dice are a list of whole numbers.", number=number))
-    try:
-        if kind == "set_aside":
-            if not _int_list(item["positions"]):  # type: ignore[index]
-                raise IllegalMove(msg("positions are a list of whole numbers."))
-            move: Move = SetAside(tuple(item["positions"]))  # type: ignore[index]
-        else:
-            move = Roll() if kind == "roll" else Bank()
-        event = game.push(move)
-    except IllegalMove as error:
-        raise _bad_save(
-            msg("move {number}: {problem}", number=number, problem=error.message)
-        ) from None
-    if "dice" in item and item["dice"] != list(event.dice):  # type: ignore[operator, index]
-        raise _bad_save(
-            msg(
-                "move {number} shows the dice {saved}, but this game's seed and moves give {dice}.",
-                number=number,
-                saved=repr(item["dice"]),  # type: ignore[index]
-                dice=repr(list(event.dice)),
-            )
-        )
+    return first

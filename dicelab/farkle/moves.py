@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from numbers import Integral
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
+from dicelab.numbers import MAX_DIGITS, MAX_WHOLE, is_whole, parse_whole, show_value
 
 __all__ = ["Bank", "Move", "Roll", "SetAside", "parse_move"]
 
@@ -53,16 +53,16 @@ def check_positions(positions: object) -> tuple[int, ...]:
         raise IllegalMove(
             msg(
                 "Dice positions must be a list of whole numbers, not {value}.",
-                value=repr(positions),
+                value=show_value(positions),
             )
         )
     seen: list[int] = []
     for value in positions:
-        if isinstance(value, bool) or not isinstance(value, Integral) or int(value) < 0:
+        if not is_whole(value) or not 0 <= value <= MAX_WHOLE:  # type: ignore[operator]
             raise IllegalMove(
                 msg(
                     "A die position is a whole number from 0 up, not {value}.",
-                    value=repr(value),
+                    value=show_value(value),
                 )
             )
         if int(value) in seen:
@@ -107,15 +107,16 @@ def parse_move(text: str) -> Move:
         return Roll()
     if words == ["bank"]:
         return Bank()
-    if (
-        len(words) > 1
-        and words[0] == "set_aside"
-        and all(w.isascii() and w.isdigit() for w in words[1:])
-    ):
-        return SetAside(tuple(int(w) for w in words[1:]))
+    if len(words) > 1 and words[0] == "set_aside" and all(_is_position(w) for w in words[1:]):
+        return SetAside(tuple(parse_whole(w) for w in words[1:]))
     raise IllegalMove(
         msg(
             "Unknown move {text}: write roll, bank or set_aside with positions.",
-            text=repr(text),
+            text=show_value(text),
         )
     )
+
+
+def _is_position(word: str) -> bool:
+    """ASCII digits, at most :data:`~dicelab.numbers.MAX_DIGITS` of them."""
+    return 0 < len(word) <= MAX_DIGITS and all("0" <= c <= "9" for c in word)

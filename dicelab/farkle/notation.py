@@ -14,10 +14,10 @@ items may be any run of spaces)::
 (6 after hot dice); ``rules`` is left out for the standard table. The game is over when
 the ``!`` seat is also the ``>`` seat.
 
->>> s = parse("target 10000 | totals 1200 >3450 800 | turn 350 | dice 4 | roll [1] 2 [5] 3 4 6")
+>>> s = parse("target 10000 | totals 1200 >3450 800 | turn 150 | dice 4 | roll [1] 2 [5] 3 4 6")
 >>> s.totals, s.current, s.turn.points, s.turn.kept_dice, s.turn.dice_in_play
-((1200, 3450, 800), 1, 350, (1, 5), 4)
->>> str(s) == "target 10000 | totals 1200 >3450 800 | turn 350 | dice 4 | roll [1] 2 [5] 3 4 6"
+((1200, 3450, 800), 1, 150, (1, 5), 4)
+>>> str(s) == "target 10000 | totals 1200 >3450 800 | turn 150 | dice 4 | roll [1] 2 [5] 3 4 6"
 True
 >>> parse("target 10000 | totals >0 0 | turn 0 | dice 6 | roll 1 7 3 4 5 6")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -32,9 +32,17 @@ from dataclasses import dataclass
 from dicelab.errors import IllegalMove
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import refusal, scoring_table
-from dicelab.farkle.situation import MAX_SEATS, TARGETS, Situation, seat_problem
-from dicelab.farkle.turn import Turn
+from dicelab.farkle.situation import (
+    MAX_SEATS,
+    TARGETS,
+    Situation,
+    seat_problem,
+    situation_text,
+    total_problem,
+)
+from dicelab.farkle.turn import Turn, points_problem
 from dicelab.i18n import Message, msg
+from dicelab.numbers import MAX_DIGITS, show_value
 
 __all__ = ["NotationError", "parse", "situation_text"]
 
@@ -54,33 +62,6 @@ class NotationError(IllegalMove):
                 problem=problem,
             )
         )
-
-
-def situation_text(situation: Situation) -> str:
-    """The one-line notation of ``situation`` (what ``str(situation)`` gives)."""
-    seats = []
-    for seat, total in enumerate(situation.totals):
-        mark = ">" if seat == situation.current else ""
-        trigger = "!" if seat == situation.trigger else ""
-        seats.append(f"{mark}{total}{trigger}")
-    turn = situation.turn
-    if turn.last_roll:
-        roll = " ".join(
-            f"[{die}]" if position in turn.kept else str(die)
-            for position, die in enumerate(turn.last_roll)
-        )
-    else:
-        roll = "-"
-    fields = [
-        f"target {situation.target}",
-        "totals " + " ".join(seats),
-        f"turn {turn.points}",
-        f"dice {turn.dice_in_play}",
-        f"roll {roll}",
-    ]
-    if situation.rules != PRESETS["standard"]:
-        fields.append(f"rules {situation.rules.name}")
-    return " | ".join(fields)
 
 
 @dataclass
@@ -122,6 +103,8 @@ class _Reader:
         digits = self.text[start : self.at]
         if len(digits) > 1 and digits[0] == "0":
             raise self.fail(msg("a number has no leading zero."), start)
+        if len(digits) > MAX_DIGITS:
+            raise self.fail(msg("a number has at most {n} digits.", n=MAX_DIGITS), start)
         return int(digits)
 
     def at_field_end(self) -> bool:
@@ -221,39 +204,73 @@ def parse(text: str, rules: Rules | None = None) -> Situation:
     dicelab.farkle.notation.NotationError: Cannot read the Farkle notation at character 22: ...
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), 0, msg("the notation is a line of text."))
-    reader = _Reader(text)
+        raise NotationError(str(show_value(text)), 0, msg("the notation is a line of text."))
+    line = _read(_Reader(text), rules)
+    turn = _turn(line)
+    return _situation(line, turn)
+
+
+@dataclass(frozen=True)
+class _Line:
+    """The fields of a line as read, each with the position where it starts."""
+
+    reader: _Reader
+    target: tuple[int, int]
+    totals: list[int]
+    seat_starts: list[int]
+    current: int
+    trigger: int | None
+    points: tuple[int, int]
+    dice_in_play: tuple[int, int]
+    roll: tuple[list[int], list[int], int]
+    rules: Rules
+
+
+def _field(reader: _Reader, word: str, separator: bool = True) -> int:
+    """Read ``| word `` (or ``word `` first on the line) and return where its value starts."""
+    if separator:
+        reader.separator()
+    reader.word(word)
+    reader.spaces()
+    return reader.at
+
+
+def _read(reader: _Reader, rules: Rules | None) -> _Line:
+    """Every field of the grammar, in order (no check of what the numbers mean)."""
     reader.spaces(required=False)
-    reader.word("target")
-    reader.spaces()
-    target_at = reader.at
+    target_at = _field(reader, "target", separator=False)
     target = reader.number()
-    reader.separator()
-    reader.word("totals")
-    reader.spaces()
-    totals_at = reader.at
+    totals_at = _field(reader, "totals")
     totals, current, trigger, seat_starts = _seats(reader)
     if current is None:
         raise reader.fail(msg("mark whose turn it is with > before a total."), totals_at)
-    reader.separator()
-    reader.word("turn")
-    reader.spaces()
-    points_at = reader.at
+    points_at = _field(reader, "turn")
     points = reader.number()
-    reader.separator()
-    reader.word("dice")
-    reader.spaces()
-    dice_at = reader.at
+    dice_at = _field(reader, "dice")
     dice_in_play = reader.number()
-    reader.separator()
-    reader.word("roll")
-    reader.spaces()
-    roll_at = reader.at
+    roll_at = _field(reader, "roll")
     dice, kept = _roll(reader)
     table = _rules(reader, rules)
     reader.spaces(required=False)
     reader.end()
+    return _Line(
+        reader,
+        (target, target_at),
+        totals,
+        seat_starts,
+        current,
+        trigger,
+        (points, points_at),
+        (dice_in_play, dice_at),
+        (dice, kept, roll_at),
+        table,
+    )
 
+
+def _turn(line: _Line) -> Turn:
+    """The turn the line shows: dice set aside that count, points some turn can hold."""
+    reader, table = line.reader, line.rules
+    (points, points_at), (dice, kept, roll_at) = line.points, line.roll
     kept_dice = tuple(sorted(dice[p] for p in kept))
     if kept and kept_dice not in scoring_table(table):
         raise reader.fail(refusal(kept_dice, table).message, roll_at)
@@ -266,32 +283,43 @@ def parse(text: str, rules: Rules | None = None) -> Situation:
             ),
             points_at,
         )
+    problem = points_problem(previous, len(dice), table) if previous else None
+    if problem is not None:
+        raise reader.fail(problem, points_at)
     try:
         turn = Turn(previous, tuple(dice), tuple(kept), False, table)
     except IllegalMove as error:
         raise reader.fail(error.message, roll_at) from None
-    if turn.dice_in_play != dice_in_play:
+    given, dice_at = line.dice_in_play
+    if turn.dice_in_play != given:
         raise reader.fail(
             msg(
-                "the next roll throws {n} dice here, not {given}.",
-                n=turn.dice_in_play,
-                given=dice_in_play,
+                "the next roll throws {n} dice here, not {given}.", n=turn.dice_in_play, given=given
             ),
             dice_at,
         )
+    return turn
+
+
+def _situation(line: _Line, turn: Turn) -> Situation:
+    """The whole table: a target of the rules, seats that exist and totals a game makes."""
+    reader, (target, target_at) = line.reader, line.target
     if target not in TARGETS:
         raise reader.fail(
             msg("the target is one of {choices}.", choices=", ".join(str(t) for t in TARGETS)),
             target_at,
         )
+    totals = tuple(line.totals)
     if len(totals) > MAX_SEATS:
         raise reader.fail(
-            msg("a game has from 1 to {most} players.", most=MAX_SEATS), seat_starts[MAX_SEATS]
+            msg("a game has from 1 to {most} players.", most=MAX_SEATS),
+            line.seat_starts[MAX_SEATS],
         )
-    problem = seat_problem(tuple(totals), target, current, trigger)
+    problem = seat_problem(totals, target, line.current, line.trigger)
+    problem = problem or total_problem(totals, line.rules)
     if problem is not None:
-        raise reader.fail(problem[1], seat_starts[problem[0]])
+        raise reader.fail(problem[1], line.seat_starts[problem[0]])
     try:
-        return Situation(tuple(totals), target, current, trigger, turn)
+        return Situation(totals, target, line.current, line.trigger, turn)
     except IllegalMove as error:
-        raise reader.fail(error.message, roll_at) from None
+        raise reader.fail(error.message, line.roll[2]) from None

@@ -1,7 +1,9 @@
-"""Farkle players: given a situation, return a move. The computer player («IA») lives here.
+"""Who plays Farkle: the seats at the table and the strategies that choose moves.
 
-Every player has one method, ``choose(situation) -> Move``; a learner's rival strategy
-is any object with that method (see :class:`Player`).
+A table seats 0 to 6 humans and at most one computer (:class:`Seat`, :func:`make_seats`,
+«Humains + 1 IA» by default). Every strategy has one method,
+``choose(situation) -> Move``; a learner's rival strategy is any object with that method
+(see :class:`Player`). The computer player («IA») is :class:`ComputerPlayer`.
 
 >>> from dicelab.farkle.situation import Situation
 >>> ai = ComputerPlayer()
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Protocol
@@ -25,9 +27,165 @@ from dicelab.errors import IllegalMove
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside
 from dicelab.farkle.situation import Situation
 from dicelab.farkle.turn import ALL_DICE
-from dicelab.i18n import msg
+from dicelab.i18n import Message, msg
+from dicelab.numbers import MAX_WHOLE, is_whole, show_value
 
-__all__ = ["ComputerPlayer", "Player"]
+__all__ = ["MAX_HUMANS", "ComputerPlayer", "Player", "Seat", "lineup_label", "make_seats"]
+
+MAX_HUMANS = 6
+
+
+def lineup_label(computer: bool = True) -> Message:
+    """The New game window's line-up: «Humains + 1 IA» (English msgid "Humans + 1 AI").
+
+    >>> str(lineup_label()), str(lineup_label(False))
+    ('Humans + 1 AI', 'Humans only')
+    """
+    return msg("Humans + 1 AI") if computer else msg("Humans only")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a human (optionally named) or the computer."""
+
+    number: int
+    name: str | None = None
+    computer: bool = False
+
+    @property
+    def label(self) -> Message:
+        """The name to show: the given name, else "Player N" (1-based) or "AI"."""
+        if self.name:
+            return msg("{name}", name=self.name)  # shown as given, never looked up
+        if self.computer:
+            return msg("AI")
+        return msg("Player {n}", n=self.number + 1)
+
+
+def _entry(number: int, entry: object) -> Seat:
+    """One entry of ``players`` as a seat: a name, ``None`` (unnamed) or a :class:`Seat`."""
+    if isinstance(entry, Seat):
+        name = None if entry.name is None else _name(entry.name)
+        return Seat(number, name, entry.computer)
+    return Seat(number, None if entry is None else _name(entry))
+
+
+def _name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalMove(msg("A player's name is some text, not {value}.", value=show_value(name)))
+    return name
+
+
+def _entries(players: object) -> list[Seat]:
+    if is_whole(players):
+        count = int(players)  # type: ignore[call-overload]
+        if not 0 <= count <= MAX_HUMANS:
+            raise IllegalMove(
+                msg(
+                    "From 0 to {most} humans may play, not {value}.",
+                    most=MAX_HUMANS,
+                    value=show_value(players),
+                )
+            )
+        return [Seat(number) for number in range(count)]
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise IllegalMove(
+            msg(
+                "Players are a list of names or a number of players, not {value}.",
+                value=show_value(players),
+            )
+        )
+    return [_entry(number, entry) for number, entry in enumerate(players)]
+
+
+def _computer_index(computer: object, seats: int) -> int | None:
+    """The index of the computer seat among ``seats`` entries, ``seats`` to append it."""
+    if isinstance(computer, bool):
+        return seats if computer else None
+    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
+        raise IllegalMove(
+            msg(
+                "computer is True or False, or a list with one seat number, not {value}.",
+                value=show_value(computer),
+            )
+        )
+    indexes = list(computer)
+    if len(indexes) > 1:
+        raise IllegalMove(
+            msg("A Farkle game has at most one computer seat, not {n}.", n=len(indexes))
+        )
+    for index in indexes:
+        if not is_whole(index):
+            raise IllegalMove(
+                msg("A seat number is a whole number, not {value}.", value=show_value(index))
+            )
+        if not 0 <= index < seats:
+            raise IllegalMove(
+                msg(
+                    "There is no seat {index}: the seats are numbered 0 to {last}.",
+                    index=show_value(index),
+                    last=seats - 1,
+                )
+            )
+    return int(indexes[0]) if indexes else None
+
+
+def make_seats(players: object, computer: object) -> tuple[Seat, ...]:
+    """The seats of ``Game(players, computer)`` (see :class:`Game`), checked.
+
+    >>> [str(seat.label) for seat in make_seats(("Ada", None), True)]
+    ['Ada', 'Player 2', 'AI']
+    >>> [seat.computer for seat in make_seats(3, [0])]
+    [True, False, False]
+    """
+    seats = _entries(players)
+    index = _computer_index(computer, len(seats))
+    if index == len(seats):
+        seats.append(Seat(index, None, True))
+    elif index is not None:
+        seats[index] = Seat(index, seats[index].name, True)
+    computers = sum(seat.computer for seat in seats)
+    if computers > 1:
+        raise IllegalMove(msg("A Farkle game has at most one computer seat, not {n}.", n=computers))
+    if len(seats) - computers > MAX_HUMANS:
+        raise IllegalMove(
+            msg(
+                "From 0 to {most} humans may play, not {value}.",
+                most=MAX_HUMANS,
+                value=len(seats) - computers,
+            )
+        )
+    if not seats:
+        raise IllegalMove(msg("A game without the computer needs at least one human player."))
+    return tuple(seats)
+
+
+def _parameter_problem(name: str, value: object) -> Message | None:
+    """Why ``value`` cannot be the computer player's parameter ``name`` (``None`` if it can):
+    a finite number from 0 to MAX_WHOLE, never a bool, NaN or infinity."""
+    if is_whole(value):
+        number: float = int(value)  # type: ignore[call-overload]
+    elif isinstance(value, Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except (OverflowError, ValueError):
+            number = math.inf
+    else:
+        number = math.nan
+    if number > MAX_WHOLE:
+        return msg(
+            "The computer player's {name} must be at most {most}, not {value}.",
+            name=name,
+            most=MAX_WHOLE,
+            value=show_value(value),
+        )
+    if not 0 <= number <= MAX_WHOLE:  # NaN and -inf fail this too
+        return msg(
+            "The computer player's {name} must be a number of 0 or more, not {value}.",
+            name=name,
+            value=show_value(value),
+        )
+    return None
 
 
 class Player(Protocol):
@@ -82,20 +240,9 @@ class ComputerPlayer:
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, Real)
-                or not math.isfinite(value)
-                or value < 0
-            ):
-                raise IllegalMove(
-                    msg(
-                        "The computer player's {name} must be a number of 0 or more, not {value}.",
-                        name=item.name,
-                        value=repr(value),
-                    )
-                )
+            problem = _parameter_problem(item.name, getattr(self, item.name))
+            if problem is not None:
+                raise IllegalMove(problem)
 
     def bank_threshold(self, dice_left: int, behind: int = 0) -> int:
         """The threshold of the formula above (without the last-round rule)."""

@@ -48,7 +48,12 @@ import numpy as np
 from dicelab.dice import outcomes
 from dicelab.errors import IllegalMove
 from dicelab.farkle.rules import Rules, check_rules
-from dicelab.farkle.scoring import farkle_chance, set_aside_options
+from dicelab.farkle.scoring import (
+    farkle_chance,
+    most_points,
+    reachable_turn_points,
+    set_aside_options,
+)
 from dicelab.i18n import msg
 
 __all__ = [
@@ -663,6 +668,8 @@ def evaluate_player(
         return k >= limits[n]
 
     def rule(roll: tuple[int, ...], turn_points: int, n_dice: int) -> tuple[int, ...]:
+        if not reachable_turn_points(turn_points, len(roll), tables.rules):
+            return most_points(roll, tables.rules)  # no turn gets here: any choice does
         turn = Turn(previous=turn_points, last_roll=roll, rules=tables.rules)
         move = player.choose_set_aside(dataclasses.replace(base, turn=turn))
         return tuple(roll[i] for i in move.positions)

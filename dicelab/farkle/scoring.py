@@ -20,7 +20,10 @@ are cached by sorted roll and table, so solvers may call them for every roll.
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
@@ -35,6 +38,9 @@ from dicelab.i18n import msg, nmsg
 __all__ = [
     "farkle_chance",
     "is_farkle",
+    "most_points",
+    "reachable_total",
+    "reachable_turn_points",
     "refused_dice",
     "score",
     "scoring_table",
@@ -136,6 +142,17 @@ def set_aside_options(roll: object, rules: Rules | None = None) -> dict[tuple[in
     {}
     """
     return _options(_sorted_roll(roll), _rules(rules)).copy()
+
+
+def most_points(roll: object, rules: Rules | None = None) -> tuple[int, ...]:
+    """The set-aside of ``roll`` with the most points (fewest dice on ties; ``()`` for a
+    farkle).
+
+    >>> most_points([1, 5, 5, 2, 3, 4]), most_points([2, 2, 3, 3, 4, 6])
+    ((1, 5, 5), ())
+    """
+    options = set_aside_options(roll, rules)
+    return max(options, key=lambda dice: (options[dice], -len(dice)), default=())
 
 
 def is_farkle(roll: object, rules: Rules | None = None) -> bool:
@@ -246,3 +263,105 @@ def farkle_chance(n_dice: int, rules: Rules | None = None) -> Fraction:
     if isinstance(n_dice, bool) or not isinstance(n_dice, Integral) or not 1 <= n_dice <= 6:
         raise IllegalMove(msg("A roll has from 1 to 6 dice, not {value}.", value=repr(n_dice)))
     return _farkle_chance(int(n_dice), _rules(rules))
+
+
+# Which points a game can reach -------------------------------------------------------------
+
+REACH_LIMIT = 10_000
+"""Residue classes worked out per table; beyond this only the gcd of the points is checked."""
+
+
+@dataclass(frozen=True)
+class _Reachable:
+    """An infinite set of points ``S + {sums of steps}``, given by its least member in
+    every residue class modulo the smallest step (adding that step stays in the set)."""
+
+    modulus: int
+    least: Mapping[int, int] | None  # None: too many classes, only the unit is checked
+    unit: int
+    finite: frozenset[int] = frozenset()
+
+    def __contains__(self, points: int) -> bool:
+        if self.modulus == 0:
+            return points in self.finite
+        if self.least is None:
+            return points % self.unit == 0
+        least = self.least.get(points % self.modulus)
+        return least is not None and points >= least
+
+
+def _closure(sources: Iterable[int], steps: Iterable[int]) -> _Reachable:
+    """``sources + {sums of steps}`` as a :class:`_Reachable` (Dijkstra on residues)."""
+    sources, steps = sorted(set(sources)), sorted(set(steps))
+    if not steps:
+        return _Reachable(0, None, 1, frozenset(sources))
+    modulus, unit = steps[0], math.gcd(*sources, *steps)
+    if modulus // unit > REACH_LIMIT:
+        return _Reachable(modulus, None, unit)
+    least: dict[int, int] = {}
+    heap = [(value, value % modulus) for value in sources]
+    heapq.heapify(heap)
+    while heap:
+        value, residue = heapq.heappop(heap)
+        if residue in least:
+            continue
+        least[residue] = value
+        for step in steps:
+            if (value + step) % modulus not in least:
+                heapq.heappush(heap, (value + step, (value + step) % modulus))
+    return _Reachable(modulus, MappingProxyType(least), unit)
+
+
+@cache
+def _by_dice_used(rules: Rules) -> tuple[frozenset[int], ...]:
+    """``[k]``: the points of the sequences of set-asides that use ``k`` dice in all."""
+    sizes: dict[int, set[int]] = {}
+    for dice, points in _table(rules).items():
+        sizes.setdefault(len(dice), set()).add(points)
+    used: list[set[int]] = [{0}]
+    for k in range(1, MAX_DICE + 1):
+        used.append(
+            {
+                before + points
+                for size, values in sizes.items()
+                if size <= k
+                for before in used[k - size]
+                for points in values
+            }
+        )
+    return tuple(frozenset(values) for values in used)
+
+
+@cache
+def _turn_reach(rules: Rules, dice: int) -> _Reachable:
+    used = _by_dice_used(rules)
+    return _closure(used[MAX_DICE - dice], used[MAX_DICE])
+
+
+@cache
+def _total_reach(rules: Rules) -> _Reachable:
+    return _closure([0], _table(rules).values())
+
+
+def reachable_turn_points(points: int, dice: int, rules: Rules | None = None) -> bool:
+    """Some turn holds ``points`` just before a roll of ``dice`` dice (1 to 6).
+
+    The points set aside so far are a sum of set-asides that used ``6 - dice`` dice,
+    plus any number of rounds of hot dice (set-asides using all six); the turn's first
+    roll, with 6 dice, comes at 0 points.
+
+    >>> reachable_turn_points(150, 3), reachable_turn_points(100, 3)  # 3 dice set aside
+    (True, False)
+    >>> reachable_turn_points(50, 6), reachable_turn_points(300, 6)  # 6 dice: hot dice
+    (False, True)
+    """
+    return points >= 0 and points in _turn_reach(_rules(rules), dice)
+
+
+def reachable_total(points: int, rules: Rules | None = None) -> bool:
+    """Some sequence of banked turns adds up to ``points`` (a sum of set-aside points).
+
+    >>> reachable_total(1250), reachable_total(1230)
+    (True, False)
+    """
+    return points >= 0 and points in _total_reach(_rules(rules))

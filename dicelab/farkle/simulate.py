@@ -45,7 +45,7 @@ from dicelab.farkle.risk import (
     turn_tables,
 )
 from dicelab.farkle.rules import Rules
-from dicelab.farkle.scoring import set_aside_options
+from dicelab.farkle.scoring import most_points, reachable_turn_points, set_aside_options
 from dicelab.i18n import msg
 
 __all__ = [
@@ -311,7 +311,6 @@ class _PlayerTurn:
         return k >= self.limits[dice]
 
     def move(self, k: np.ndarray, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        from dicelab.farkle.turn import Turn
 
         steps = np.empty(len(k), dtype=np.int64)
         left = np.empty(len(k), dtype=np.int64)
@@ -319,13 +318,25 @@ class _PlayerTurn:
         for i, (points, r) in enumerate(zip(k.tolist(), row.tolist(), strict=True)):
             if (points, r) not in self.memo:
                 n, roll = self.rows[r]
-                turn = Turn(previous=points * unit, last_roll=roll, rules=self.tables.rules)
-                choice = self.player.choose_set_aside(replace(self.situation, turn=turn))
-                dice = tuple(sorted(roll[j] for j in choice.positions))
+                dice = self._choice(points * unit, roll)
                 gained = set_aside_options(roll, self.tables.rules)[dice] // unit
                 self.memo[points, r] = (gained, n - len(dice) or MAX_DICE)
             steps[i], left[i] = self.memo[points, r]
         return steps, left
+
+    def _choice(self, points: int, roll: tuple[int, ...]) -> tuple[int, ...]:
+        """The dice the player sets aside from ``roll`` with ``points`` before it. The
+        tables cover every points level, also those no turn reaches with this many dice
+        (which the engine refuses to build): there any set-aside does, since no reachable
+        state leads to them."""
+        from dicelab.farkle.turn import Turn
+
+        rules = self.tables.rules
+        if not reachable_turn_points(points, len(roll), rules):
+            return most_points(roll, rules)
+        turn = Turn(previous=points, last_roll=roll, rules=rules)
+        choice = self.player.choose_set_aside(replace(self.situation, turn=turn))
+        return tuple(sorted(roll[j] for j in choice.positions))
 
 
 @dataclass(eq=False)

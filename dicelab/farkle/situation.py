@@ -17,16 +17,26 @@ to that player. Highest total wins; equal totals share the win.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from numbers import Integral
 
 from dicelab.errors import IllegalMove
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside
 from dicelab.farkle.rules import PRESETS, Rules
+from dicelab.farkle.scoring import reachable_total
 from dicelab.farkle.turn import Turn
 from dicelab.i18n import Message, msg
+from dicelab.numbers import MAX_WHOLE, is_whole, show_value
 
-__all__ = ["DEFAULT_TARGET", "MAX_SEATS", "TARGETS", "Situation", "seat_problem"]
+__all__ = [
+    "DEFAULT_TARGET",
+    "MAX_SEATS",
+    "TARGETS",
+    "Situation",
+    "seat_problem",
+    "situation_text",
+    "total_problem",
+]
 
 TARGETS = (5000, 10000, 15000)
 """The targets a new game may choose."""
@@ -36,7 +46,70 @@ MAX_SEATS = 7
 
 
 def _count(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, Integral) and value >= 0
+    """A whole number from 0 to :data:`~dicelab.numbers.MAX_WHOLE` (never a bool)."""
+    return is_whole(value) and 0 <= value <= MAX_WHOLE  # type: ignore[operator]
+
+
+def _totals(totals: object) -> tuple[int, ...]:
+    if isinstance(totals, str | bytes) or not isinstance(totals, Iterable):
+        raise IllegalMove(
+            msg("Totals must be a list of points, not {value}.", value=show_value(totals))
+        )
+    values = tuple(totals)
+    if not 1 <= len(values) <= MAX_SEATS:
+        raise IllegalMove(
+            msg("A game has from 1 to {most} players, not {n}.", most=MAX_SEATS, n=len(values))
+        )
+    for total in values:
+        if not _count(total):
+            raise IllegalMove(
+                msg(
+                    "A total is a whole number of 0 or more points, not {value}.",
+                    value=show_value(total),
+                )
+            )
+    return tuple(int(total) for total in values)  # type: ignore[call-overload]
+
+
+def _target(target: object) -> int:
+    if not _count(target) or int(target) not in TARGETS:  # type: ignore[call-overload]
+        raise IllegalMove(
+            msg(
+                "The target is one of {choices}, not {value}.",
+                choices=", ".join(str(t) for t in TARGETS),
+                value=show_value(target),
+            )
+        )
+    return int(target)  # type: ignore[call-overload]
+
+
+def _seat(seat: object, seats: int) -> int:
+    if not _count(seat) or seat >= seats:  # type: ignore[operator]
+        raise IllegalMove(
+            msg(
+                "Seat {value} does not exist: seats are numbered 0 to {last}.",
+                value=show_value(seat),
+                last=seats - 1,
+            )
+        )
+    return int(seat)  # type: ignore[call-overload]
+
+
+def total_problem(totals: tuple[int, ...], rules: Rules) -> tuple[int, Message] | None:
+    """The first seat whose total no sequence of banked turns makes, with why.
+
+    >>> total_problem((1250, 7), PRESETS["standard"])[0]
+    1
+    """
+    for seat, total in enumerate(totals):
+        if not reachable_total(total, rules):
+            return seat, msg(
+                "Seat {seat} cannot have {total} points: no sequence of turns banks them "
+                "(a total adds up points of set-asides).",
+                seat=seat,
+                total=total,
+            )
+    return None
 
 
 def seat_problem(
@@ -89,48 +162,16 @@ class Situation:
     turn: Turn = field(default_factory=Turn)
 
     def __post_init__(self) -> None:
-        if isinstance(self.totals, str | bytes):
-            raise IllegalMove(
-                msg("Totals must be a list of points, not {value}.", value=repr(self.totals))
-            )
-        totals = tuple(self.totals)
-        object.__setattr__(self, "totals", totals)
-        if not 1 <= len(totals) <= MAX_SEATS:
-            raise IllegalMove(
-                msg("A game has from 1 to {most} players, not {n}.", most=MAX_SEATS, n=len(totals))
-            )
-        for total in totals:
-            if not _count(total):
-                raise IllegalMove(
-                    msg(
-                        "A total is a whole number of 0 or more points, not {value}.",
-                        value=repr(total),
-                    )
-                )
-        object.__setattr__(self, "totals", tuple(int(t) for t in totals))
-        if not _count(self.target) or int(self.target) not in TARGETS:
-            raise IllegalMove(
-                msg(
-                    "The target is one of {choices}, not {value}.",
-                    choices=", ".join(str(t) for t in TARGETS),
-                    value=repr(self.target),
-                )
-            )
-        object.__setattr__(self, "target", int(self.target))
-        for seat in (self.current, self.trigger):
-            if seat is not None and (not _count(seat) or seat >= len(totals)):
-                raise IllegalMove(
-                    msg(
-                        "Seat {value} does not exist: seats are numbered 0 to {last}.",
-                        value=repr(seat),
-                        last=len(totals) - 1,
-                    )
-                )
-        object.__setattr__(self, "current", int(self.current))
+        fix = object.__setattr__
+        fix(self, "totals", _totals(self.totals))
+        fix(self, "target", _target(self.target))
+        fix(self, "current", _seat(self.current, len(self.totals)))
         if self.trigger is not None:
-            object.__setattr__(self, "trigger", int(self.trigger))
+            fix(self, "trigger", _seat(self.trigger, len(self.totals)))
         if not isinstance(self.turn, Turn):
-            raise IllegalMove(msg("Expected a Farkle Turn, not {value}.", value=repr(self.turn)))
+            raise IllegalMove(
+                msg("Expected a Farkle Turn, not {value}.", value=show_value(self.turn))
+            )
         self._check_reachable()
 
     def _check_reachable(self) -> None:
@@ -139,6 +180,7 @@ class Situation:
         if self.is_over and self.turn != Turn(rules=self.rules):
             raise IllegalMove(msg("The game is over: no turn is under way."))
         problem = seat_problem(self.totals, self.target, self.current, self.trigger)
+        problem = problem or total_problem(self.totals, self.rules)
         if problem is not None:
             raise IllegalMove(problem[1])
 
@@ -149,7 +191,11 @@ class Situation:
         """A new game's first situation: every total 0, seat 0 to roll."""
         if not _count(seats):
             raise IllegalMove(
-                msg("A game has from 1 to {most} players, not {n}.", most=MAX_SEATS, n=repr(seats))
+                msg(
+                    "A game has from 1 to {most} players, not {n}.",
+                    most=MAX_SEATS,
+                    n=show_value(seats),
+                )
             )
         return cls((0,) * seats, target, 0, None, Turn(rules=rules or PRESETS["standard"]))
 
@@ -266,6 +312,36 @@ class Situation:
         return [] if self.is_over else self.turn.legal_moves()
 
     def __str__(self) -> str:
-        from dicelab.farkle.notation import situation_text  # notation builds on this module
-
         return situation_text(self)
+
+
+def situation_text(situation: Situation) -> str:
+    """The one-line notation of ``situation`` (what ``str(situation)`` gives; the grammar
+    and its reader are in :mod:`dicelab.farkle.notation`).
+
+    >>> situation_text(Situation((0, 350), current=1))
+    'target 10000 | totals 0 >350 | turn 0 | dice 6 | roll -'
+    """
+    seats = []
+    for seat, total in enumerate(situation.totals):
+        mark = ">" if seat == situation.current else ""
+        trigger = "!" if seat == situation.trigger else ""
+        seats.append(f"{mark}{total}{trigger}")
+    turn = situation.turn
+    if turn.last_roll:
+        roll = " ".join(
+            f"[{die}]" if position in turn.kept else str(die)
+            for position, die in enumerate(turn.last_roll)
+        )
+    else:
+        roll = "-"
+    fields = [
+        f"target {situation.target}",
+        "totals " + " ".join(seats),
+        f"turn {turn.points}",
+        f"dice {turn.dice_in_play}",
+        f"roll {roll}",
+    ]
+    if situation.rules != PRESETS["standard"]:
+        fields.append(f"rules {situation.rules.name}")
+    return " | ".join(fields)

@@ -37,17 +37,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from numbers import Integral
 from typing import Literal
 
 from dicelab.dice import check_dice
 from dicelab.errors import IllegalMove
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, check_positions
 from dicelab.farkle.rules import PRESETS, Rules
-from dicelab.farkle.scoring import is_farkle, refusal, scoring_table, sub_multisets
+from dicelab.farkle.scoring import (
+    is_farkle,
+    reachable_turn_points,
+    refusal,
+    scoring_table,
+    sub_multisets,
+)
 from dicelab.i18n import Message, msg
+from dicelab.numbers import MAX_WHOLE, is_whole, show_value
 
-__all__ = ["ALL_DICE", "Phase", "Turn"]
+__all__ = ["ALL_DICE", "Phase", "Turn", "points_problem"]
 
 ALL_DICE = 6
 
@@ -59,6 +65,35 @@ still be set aside), ``lost`` (the last roll scored nothing)."""
 
 def _show(dice: Iterable[int]) -> str:
     return ", ".join(str(die) for die in dice)
+
+
+def points_problem(previous: int, dice: int, rules: Rules) -> Message | None:
+    """Why no turn holds ``previous`` points before a roll of ``dice`` dice (``None`` if
+    some turn does): ``dice`` 0 is a turn before its first roll, which has no points.
+
+    >>> print(points_problem(100, 3, PRESETS["standard"]))
+    The points set aside before a roll of 3 dice cannot be 100: no sequence of set-asides \
+makes them.
+    """
+    if dice == 0:
+        if previous == 0:
+            return None
+        return msg(
+            "A turn has no points before its first roll (roll -), not {points}.", points=previous
+        )
+    if dice < ALL_DICE and previous == 0:
+        return msg(
+            "A roll of fewer than 6 dice comes after dice were set aside: "
+            "the turn's points cannot be 0."
+        )
+    if reachable_turn_points(previous, dice, rules):
+        return None
+    return msg(
+        "The points set aside before a roll of {n} dice cannot be {points}: no sequence of "
+        "set-asides makes them.",
+        n=dice,
+        points=previous,
+    )
 
 
 @dataclass(frozen=True)
@@ -87,15 +122,11 @@ class Turn:
             raise IllegalMove(
                 msg("Expected a Farkle Rules table, not {value}.", value=repr(self.rules))
             )
-        if (
-            isinstance(self.previous, bool)
-            or not isinstance(self.previous, Integral)
-            or self.previous < 0
-        ):
+        if not is_whole(self.previous) or not 0 <= self.previous <= MAX_WHOLE:
             raise IllegalMove(
                 msg(
                     "Turn points are a whole number of 0 or more, not {value}.",
-                    value=repr(self.previous),
+                    value=show_value(self.previous),
                 )
             )
         fix(self, "previous", int(self.previous))
@@ -109,18 +140,14 @@ class Turn:
             self._check_position(position)
         if self.kept and self.kept_dice not in scoring_table(self.rules):
             raise refusal(tuple(sorted(self.kept_dice)), self.rules)
-        if self.last_roll and len(self.last_roll) < ALL_DICE and self.previous == 0:
-            raise IllegalMove(
-                msg(
-                    "A roll of fewer than 6 dice comes after dice were set aside: "
-                    "the turn's points cannot be 0."
-                )
-            )
+        problem = points_problem(self.previous, len(self.last_roll), self.rules)
+        if problem is not None:
+            raise IllegalMove(problem)
         farkle = bool(self.last_roll) and is_farkle(self.last_roll, self.rules)
         if self.lost != farkle or (self.lost and self.kept):
             raise IllegalMove(msg("A turn is lost exactly when its last roll scores nothing."))
 
-    def _check_position(self, position: int) -> None:
+    def _check_position(self, position: object) -> None:
         if position >= len(self.last_roll):
             raise IllegalMove(
                 msg(

@@ -6,7 +6,18 @@ import pytest
 
 from dicelab import IllegalMove
 from dicelab.dice import SeededDice
-from dicelab.farkle import Bank, ComputerPlayer, Game, Roll, Rules, SetAside, Situation, Turn, parse
+from dicelab.farkle import (
+    Bank,
+    ComputerPlayer,
+    Game,
+    Roll,
+    Rules,
+    Seat,
+    SetAside,
+    Situation,
+    Turn,
+    parse,
+)
 from dicelab.i18n import translate
 
 
@@ -21,38 +32,41 @@ def test_default_game_is_one_human_and_the_computer_to_10000():
 
 
 def test_seats_names_and_lineups():
-    game = Game(humans=6, names=["Ada", "Bo", "Cy", "Di", "Ed", "Flo"], seed=1)
+    game = Game(["Ada", "Bo", "Cy", "Di", "Ed", "Flo"], seed=1)
     assert len(game.seats) == 7 and game.seats[-1].computer
     assert [str(seat.label) for seat in game.seats][::6] == ["Ada", "AI"]
-    alone = Game(humans=2, computer=False, target=15000, seed=1)
+    alone = Game(players=2, computer=False, target=15000, seed=1)
     assert len(alone.seats) == 2 and alone.lineup.msgid == "Humans only"
     assert alone.target == 15000
-    assert len(Game(humans=0, seed=1).seats) == 1  # the computer alone: simulations
+    assert len(Game(players=0, seed=1).seats) == 1  # the computer alone: simulations
 
 
 @pytest.mark.parametrize(
     ("kwargs", "says"),
     [
-        ({"humans": 0, "computer": False}, "at least one human"),
-        ({"humans": 7}, "From 0 to 6 humans"),
-        ({"humans": True}, "True"),
-        ({"humans": 2, "names": ["Ada"]}, "one name per human"),
+        ({"players": 0, "computer": False}, "at least one human"),
+        ({"players": 7}, "From 0 to 6 humans"),
+        ({"players": True}, "True"),
+        ({"humans": 2, "names": ["Ada"]}, "one name per human"),  # deprecated keywords
         ({"humans": 1, "names": [""]}, "name"),
         ({"target": 12000}, "target"),
         ({"seed": -1}, "seed"),
-        ({"rules": "minimal"}, "Rules"),
+        ({"rules": "classic"}, "Unknown rule preset"),
+        ({"rules": 5}, "Rules"),
         ({"computer": 1}, "True or False"),
         ({"computer_player": "easy"}, "ComputerPlayer"),
         ({"start": "target 10000 | totals >0 | turn 0 | dice 6 | roll -"}, "one total per seat"),
     ],
 )
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_bad_games_are_refused(kwargs, says):
     with pytest.raises(IllegalMove, match=says):
         Game(**kwargs)
 
 
 def test_dice_come_from_the_seed_by_roll_number():
-    game = Game(humans=2, seed=99)
+    game = Game(players=2, seed=99)
     rolls = 0
     while len(game.events) < 40:
         before = game.turn.dice_in_play
@@ -60,7 +74,7 @@ def test_dice_come_from_the_seed_by_roll_number():
         if isinstance(event.move, Roll):
             assert event.dice == SeededDice(99).roll(before, rolls)
             rolls += 1
-    twin = Game(humans=2, seed=99)
+    twin = Game(players=2, seed=99)
     for move in game.moves:
         twin.push(move)
     assert twin == game and twin.events == game.events
@@ -167,7 +181,7 @@ def test_illegal_actions_raise_and_change_nothing(setup, action, says):
 
 
 def test_nothing_is_allowed_after_the_game():
-    game = Game(humans=0, seed=4, target=5000).play_out()
+    game = Game(players=0, seed=4, target=5000).play_out()
     assert game.is_over and game.legal_moves() == []
     snap = snapshot(game)
     for action in (Game.roll, Game.bank, Game.computer_move, Game.computer_step):
@@ -190,7 +204,7 @@ def test_is_legal_matches_push():
 
 
 def test_computer_turn_step_by_step():
-    game = Game(humans=1, seed=21)
+    game = Game(players=1, seed=21)
     game.push(Roll())
     while game.current_player == 0:
         game.push(game.computer_move())  # a human may follow the hint
@@ -202,13 +216,13 @@ def test_computer_turn_step_by_step():
 
 
 def test_computer_only_simulation_ends_with_a_winner():
-    game = Game(humans=0, seed=8, target=5000).play_out()
+    game = Game(players=0, seed=8, target=5000).play_out()
     assert game.is_over and game.winners == (0,) and game.totals[0] >= 5000
 
 
 def test_play_out_with_other_players_per_seat():
     cautious = ComputerPlayer(base=100, per_missing_die=0)
-    game = Game(humans=2, computer=False, seed=2, target=5000).play_out({0: cautious})
+    game = Game(players=2, computer=False, seed=2, target=5000).play_out({0: cautious})
     assert game.is_over
     banks = [e for e in game.events if isinstance(e.move, Bank) and e.seat == 0]
     assert banks and all(e.points >= 100 for e in banks)
@@ -224,7 +238,110 @@ def test_games_compare_by_log_and_copies_are_independent():
 
 
 def test_start_from_a_situation():
-    s = parse("target 10000 | totals 1200 >3450 800 | turn 350 | dice 4 | roll [1] 2 [5] 3 4 6")
-    game = Game(humans=2, start=s, seed=1)
-    assert game.situation == s and game.current_player == 1 and game.turn.points == 350
+    s = parse("target 10000 | totals 1200 >3450 800 | turn 150 | dice 4 | roll [1] 2 [5] 3 4 6")
+    game = Game(players=2, start=s, seed=1)
+    assert game.situation == s and game.current_player == 1 and game.turn.points == 150
     assert game.legal_moves()[:2] == [Roll(), Bank()]
+
+
+# Issue 11: the constructor's vocabulary, takeback_depth, the computer's step, names -------
+
+
+def test_players_as_names_or_a_count_and_the_computer_appended():
+    game = Game(("Ada", "Bob"), seed=1)
+    assert [s.name for s in game.seats] == ["Ada", "Bob", None]
+    assert [s.computer for s in game.seats] == [False, False, True]
+    assert Game(players=("Ada", "Bob"), computer=True, seed=1) == game
+    assert len(Game(3, seed=1).seats) == 4 and len(Game(players=3, seed=1).seats) == 4
+    assert [str(s.label) for s in Game(2, computer=False, seed=1).seats] == [
+        "Player 1",
+        "Player 2",
+    ]
+    alone = Game(players=0, seed=1)
+    assert [s.computer for s in alone.seats] == [True]
+
+
+def test_the_computer_seat_by_index():
+    game = Game(players=("Ada", "Bob", "Cy"), computer=[1], seed=1)
+    assert [s.computer for s in game.seats] == [False, True, False]
+    assert str(game.seats[1].label) == "Bob" and game.lineup.msgid == "Humans + 1 AI"
+    unnamed = Game(players=2, computer=[0], seed=1)
+    assert [str(s.label) for s in unnamed.seats] == ["AI", "Player 2"]
+    assert Game(players=("Ada",), computer=[], seed=1).lineup.msgid == "Humans only"
+    assert Game(players=("Ada",), computer=False, seed=1).seats == (Seat(0, "Ada"),)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"players": ("Ada", "Bob"), "computer": [0, 1]}, "one computer"),
+        ({"players": ("Ada", "Bob"), "computer": [2]}, "no seat 2"),
+        ({"players": ("Ada", "Bob"), "computer": [True]}, "seat number"),
+        ({"players": ("Ada", "Bob"), "computer": "0"}, "'0'"),
+        ({"players": "Ada"}, "names"),
+        ({"players": ("Ada", 3)}, "name"),
+        ({"players": -1}, "From 0 to 6"),
+        ({"players": 10**5000}, "digits"),
+        ({"players": ("A", "B", "C", "D", "E", "F", "G")}, "From 0 to 6"),
+        ({"players": ("Ada",), "humans": 1}, "humans=, not both"),
+    ],
+)
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_bad_line_ups_are_refused(kwargs, says):
+    with pytest.raises(IllegalMove, match=says):
+        Game(**kwargs)
+
+
+def test_the_old_keywords_still_work_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="players="):
+        old = Game(humans=2, computer=True, names=["Ada", "Bob"], seed=1)
+    assert old == Game(("Ada", "Bob"), seed=1)
+    with pytest.warns(DeprecationWarning, match="players="):
+        assert Game(humans=2, seed=1) == Game(2, seed=1)
+
+
+def test_takeback_depth_reaches_back_to_the_last_human_move():
+    game = Game(("Ada",), seed=21)
+    assert game.takeback_depth() == 0
+    game.roll()
+    assert game.takeback_depth() == 1
+    while game.current_player == 0:
+        game.push(game.computer_move())
+    human_moves = len(game.events)
+    assert game.takeback_depth() == 1
+    game.play_computer_turn()
+    assert game.takeback_depth() == len(game.events) - human_moves + 1
+    for _ in range(game.takeback_depth()):
+        game.pop()
+    assert len(game.events) == human_moves - 1
+    assert Game(players=0, seed=3, target=5000).play_out().takeback_depth() == 0
+
+
+def test_the_computer_step_is_refused_on_a_human_turn_and_changes_nothing():
+    game = Game(("Ada",), seed=11)
+    snap = snapshot(game)
+    for step in (game.computer_step, game.play_computer_step, game.play_computer_turn):
+        with pytest.raises(IllegalMove, match="not the computer's"):
+            step()
+        assert_unchanged(game, snap)
+    humans_only = Game(("Ada", "Bob"), computer=False, seed=11)
+    with pytest.raises(IllegalMove, match="not the computer's"):
+        humans_only.play_computer_step()
+
+
+@pytest.mark.parametrize("name", ["AI", "Turn lost!", "Player {n}", "Hot dice!"])
+def test_names_are_shown_as_given_in_every_language(name):
+    from dicelab.i18n import use_language
+
+    game = Game((name, "Bob"), seed=1)
+    for lang in ("en", "fr", "bg"):
+        with use_language(lang):
+            assert str(game.seats[0].label) == name
+
+
+def test_the_computer_player_is_checked_when_replaced():
+    game = Game(seed=1)
+    with pytest.raises(IllegalMove, match="ComputerPlayer"):
+        game.computer_player = "easy"
+    game.computer_player = ComputerPlayer(base=400)
+    assert game.computer_player.base == 400

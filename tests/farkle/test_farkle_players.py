@@ -65,7 +65,7 @@ def test_it_takes_the_most_points_when_they_reach_the_threshold():
 
 
 def test_it_prefers_hot_dice_when_it_will_roll_on():
-    turn = Turn(100, (1, 5, 5))
+    turn = Turn(150, (1, 5, 5))  # three single 5s before: 150 points, 3 dice
     s = ai_turn((5000, 0), turn)
     assert AI.threshold(s, dice_left=6) == 800
     assert AI.choose(s) == SetAside((0, 1, 2))
@@ -107,7 +107,7 @@ def test_no_move_after_the_game():
 @given(seed=st.integers(0, 10**6), humans=st.integers(0, 6))
 @settings(max_examples=25, deadline=None)
 def test_its_choices_are_legal_and_its_banks_follow_its_rules(seed, humans):
-    game = Game(humans=humans, seed=seed, target=5000)
+    game = Game(players=humans, seed=seed, target=5000)
     while not game.is_over:
         s = game.situation
         move = game.computer_move()
@@ -121,3 +121,15 @@ def test_its_choices_are_legal_and_its_banks_follow_its_rules(seed, humans):
         elif s.turn.can_bank:
             assert s.turn.points < AI.threshold(s)
         game.push(move)
+
+
+@pytest.mark.parametrize(
+    "value", [float("nan"), float("inf"), -1, 10**400, 10**21, 1e300, "300", True, None]
+)
+@pytest.mark.parametrize("field", ["base", "per_point_behind", "die_value"])
+def test_bad_parameters_are_refused_and_the_message_renders(field, value):
+    with pytest.raises(IllegalMove) as error:
+        ComputerPlayer(**{field: value})
+    assert field in str(error.value) and len(str(error.value)) < 300
+    with pytest.raises(IllegalMove):
+        ComputerPlayer.from_dict({**ComputerPlayer().to_dict(), field: value})

@@ -115,7 +115,7 @@ def test_computer_games_always_end_with_the_last_round_respected(seed, humans, t
 @given(seed=st.integers(0, 2**40), cut=st.integers(0, 200))
 @settings(max_examples=25, deadline=None)
 def test_popping_back_and_replaying_gives_the_same_game(seed, cut):
-    game = Game(humans=2, seed=seed, target=5000).play_out()
+    game = Game(players=2, seed=seed, target=5000).play_out()
     moves = list(game.moves)
     cut = min(cut, len(moves))
     for _ in range(cut):
@@ -124,5 +124,5 @@ def test_popping_back_and_replaying_gives_the_same_game(seed, cut):
     assert game.situation == game.situations()[-1]
     for move in moves[len(moves) - cut :]:
         game.push(move)
-    again = Game(humans=2, seed=seed, target=5000).play_out()
+    again = Game(players=2, seed=seed, target=5000).play_out()
     assert game == again and game.events == again.events

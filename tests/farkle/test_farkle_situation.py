@@ -115,3 +115,35 @@ def test_impossible_situations_are_refused(args, says):
         return
     with pytest.raises(IllegalMove, match=says):
         Situation(*args)
+
+
+# Issue 11 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"totals": (7, 0)}, "no sequence of turns"),
+        ({"totals": (0, 10**5000)}, "digits"),
+        ({"totals": (0, 0), "current": 10**5000}, "digits"),
+        ({"totals": (0, 0), "target": 10**5000}, "digits"),
+        ({"totals": (0, 0), "trigger": -(10**5000)}, "digits"),
+    ],
+)
+def test_values_no_game_reaches_are_refused_and_the_message_renders(kwargs, says):
+    with pytest.raises(IllegalMove) as error:
+        Situation(**kwargs)
+    assert says in str(error.value) and len(str(error.value)) < 400
+
+
+def test_situation_does_not_import_notation():
+    import ast
+    from pathlib import Path
+
+    import dicelab.farkle.situation as module
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert "dicelab.farkle.notation" not in imported

@@ -182,3 +182,26 @@ def test_turn_points_are_the_sum_of_the_set_asides(data, rules):
         assert turn.points == total
         assert turn.dice_in_play == (len(dice) - len(choice) or 6)
         assert turn.can_bank and turn.bank_points() == total
+
+
+# Issue 11: a turn built directly holds points some sequence of set-asides makes ---------
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [
+        ({"previous": 50}, "before its first roll"),
+        ({"previous": 100, "last_roll": (1, 5, 5)}, "set aside"),
+        ({"previous": 30, "last_roll": (1, 5, 5, 2, 3)}, "set aside"),
+        ({"previous": 10**5000, "last_roll": (1, 5)}, "digits"),
+    ],
+)
+def test_turn_points_no_game_reaches_are_refused(fields, says):
+    with pytest.raises(IllegalMove, match=says):
+        Turn(**fields)
+
+
+def test_turn_points_some_game_reaches_are_accepted():
+    assert Turn(150, (1, 5, 5)).points == 150  # three single 5s were set aside
+    assert Turn(300, (1, 2, 3, 4, 5, 6)).points == 300  # six 5s one by one, then hot dice
+    assert Turn(300, (1, 2, 3, 4, 5, 6), (0, 1, 2, 3, 4, 5)).points == 1800
