@@ -7,7 +7,6 @@ exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 
@@ -20,42 +19,9 @@ from dicelab.dice import SeededDice
 from dicelab.penta import Game, Scorecard, parse, players
 from dicelab.penta.game import Hold, Roll, Score, Seat
 from dicelab.penta.rules import BOXES, LOWER, UPPER
+from tests.helpers import assert_unchanged, snapshot
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
-
-
-def snapshot(game: Game) -> tuple:
-    """Everything a view can see of a game."""
-    return (
-        game.events,
-        game.cards,
-        game.seats,
-        game.rules,
-        game.seed,
-        game.current_seat,
-        game.turn_number,
-        game.dice,
-        game.held,
-        game.rolls_left,
-        game.is_over,
-        game.winners,
-        game.options(),
-        game.must_sacrifice(),
-        str(game.situation),
-        [str(m) for m in game.legal_moves()],
-        game.to_json(),
-    )
-
-
-def assert_unchanged(game: Game, action) -> IllegalMove:
-    before_copy = copy.deepcopy(game)
-    before = snapshot(game)
-    with pytest.raises(IllegalMove) as error:
-        action(game)
-    assert game == before_copy
-    assert snapshot(game) == before
-    assert str(error.value)  # a message for the user
-    return error.value
 
 
 def play_randomly(game: Game, rnd, max_moves: int = 10_000) -> None:

@@ -12,6 +12,7 @@ import pytest
 from dicelab.penta.game import Roll, Score
 from dicelab.widgets.penta_app import PentaApp
 from dicelab.widgets.timer import ManualScheduler
+from tests.helpers import app_unchanged as unchanged
 from tests.widgets.helpers import find, snapshot, texts
 
 JOKER_SEED = 257  # one player, "hold the most common face": Penta in turns 1 and 2 (2s)
@@ -27,23 +28,6 @@ def make(**kwargs) -> PentaApp:
 
 def scores(app: PentaApp) -> int:
     return sum(isinstance(event, Score) for event in app.game.events)
-
-
-def unchanged(app: PentaApp):
-    """Context: the app's widgets (but the notices) are the same after the block."""
-
-    class Check:
-        def __enter__(self):
-            self.before = snapshot(app, skip=(app._notice_area,))
-            self.events = app.game.events
-
-        def __exit__(self, *exc):
-            if exc[0] is None:
-                assert app.game.events == self.events
-                assert snapshot(app, skip=(app._notice_area,)) == self.before
-                assert app.notices, "a refusal says why"
-
-    return Check()
 
 
 def best_cell(app: PentaApp):
