@@ -309,6 +309,7 @@ def test_winners_empty_until_the_end():
 # -- computer players ------------------------------------------------------------------------
 
 
+@pytest.mark.tables
 def test_computer_seats_play_whole_turns():
     game = Game(players=("Ada", "Cpu", "Bot"), computer={1: "heuristic", 2: None}, seed=21)
     assert [seat.is_computer for seat in game.seats] == [False, True, True]
@@ -323,6 +324,7 @@ def test_computer_seats_play_whole_turns():
     assert all(card.is_complete for card in game.cards)
 
 
+@pytest.mark.tables
 def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
     game = Game(players=("Ada",), seed=9)
     assert game.computer_choice() == ()
@@ -349,6 +351,7 @@ def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
         game2.computer_choice("grandmaster")
 
 
+@pytest.mark.tables
 def test_a_computer_turn_ends_with_a_score_and_at_most_three_rolls():
     game = Game(seed=13)
     for _ in range(13):
@@ -396,6 +399,7 @@ def a_finished_game() -> Game:
     return game
 
 
+@pytest.mark.tables
 def test_save_and_load_a_finished_game():
     game = a_finished_game()
     again = Game.from_json(game.to_json(indent=2))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import Counter
 
@@ -170,6 +169,7 @@ def three_rolls(app: PentaApp) -> None:
         app.roll()
 
 
+@pytest.mark.tables
 def test_the_timer_scores_the_computers_choice_after_three_seconds():
     clock = ManualScheduler()
     app = make(players=["Ada", "Bob"], seed=5, scheduler=clock)
@@ -404,13 +404,8 @@ def test_the_advisor_builds_its_tables_with_a_progress_bar(monkeypatch):
     assert panel.progress.layout.display == "none" and "123.4" in panel.text
 
 
+@pytest.mark.tables
 def test_the_real_advisor_when_its_table_is_cached():
-    from dicelab.penta.solver import Solver
-
-    if not Solver().path.exists():
-        if os.environ.get("CI"):  # make test builds the tables first: CI must not skip
-            pytest.fail("the Penta solver table is not built: make tables")
-        pytest.skip("the Penta solver table is not cached here")
     app = make(players=["Ada"], seed=2026)
     app.open_advisor()
     app.roll()
