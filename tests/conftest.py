@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
-# Doctests (and doc pages run as doctests) that load a solver table: nodeid prefixes.
+# Doctests of modules that load a solver table (nodeid prefixes); tests under tests/ carry
+# @pytest.mark.tables themselves.
 NEEDS_TABLES = ("dicelab/penta/solver.py::",)
 
 
