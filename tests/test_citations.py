@@ -2,7 +2,7 @@
 
 The rules live in ``docs/rules/penta.md`` and ``docs/rules/farkle.md`` (restated from the user's
 sheets in ``docs/rules/sheets/``), the fixed public names in ``docs/api.md``. A citation of a spec
-outside the repository (``spec/penta.md``, ``../shared/spec/...``) would send a reader nowhere.
+outside the repository (``spec/<game>.md``, ``../shared/spec/...``) would send a reader nowhere.
 """
 
 import re
