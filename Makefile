@@ -1,12 +1,14 @@
 # dicelab: two commands on a fresh machine with only Python 3.
-#   make run   create .venv if needed, install the apps, serve notebooks/ with Voilà on :8866
-#   make test  install the test extras, run ruff and the whole pytest suite
+#   make run    create .venv if needed, install the apps, serve notebooks/ with Voilà on :8866
+#   make test   install the test extras, run ruff and the whole pytest suite (browser and solver
+#               tests included: it installs Chromium and builds the solver tables first)
+#   make check  the everyday loop: ruff and the tests not marked slow (no Chromium, no tables)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test lint format browser tables messages bench clean
+.PHONY: run test check lint format browser tables messages bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,8 +51,17 @@ messages: $(VENV)/.app
 test: $(VENV)/.test browser lint tables
 	$(BIN)/python -m pytest
 
+# The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
+check: lint
+	$(BIN)/python -m pytest -m "not slow" --durations=5
+
 bench: $(VENV)/.test
-	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@for script in $(filter-out benchmarks/fuzz.py,$(wildcard benchmarks/*.py)); do \
+	  echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# Random play against the engines' invariants (longer than the tests; not part of make test).
+fuzz: $(VENV)/.test
+	$(BIN)/python benchmarks/fuzz.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-artifacts

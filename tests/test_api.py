@@ -1,4 +1,4 @@
-"""The public names fixed by shared/spec/api.md exist, with docstrings."""
+"""The public names fixed by docs/api.md exist, with docstrings."""
 
 import inspect
 from fractions import Fraction

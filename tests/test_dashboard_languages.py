@@ -296,6 +296,12 @@ DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
 }
 
 
+MARKS = {
+    "PentaApp": pytest.mark.tables,  # its computer player is the optimal one
+    "RiskExplorer": pytest.mark.slow,  # it draws every plot in every language
+}
+
+
 def _needs(name: str) -> None:
     assert _app_class(name) is not None, f"dicelab.widgets has no {name}"
 
@@ -321,7 +327,7 @@ def test_every_language_has_a_catalogue_to_check():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", list(DASHBOARDS))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=MARKS.get(n, ())) for n in DASHBOARDS])
 def test_no_english_is_left_in_any_state(name, lang):
     _needs(name)
     problems = []

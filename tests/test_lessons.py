@@ -1,4 +1,4 @@
-"""The lessons: rule cards in spec order, live examples, exercises checked by the engine.
+"""The lessons: rule cards in rulebook order, live examples, exercises checked by the engine.
 
 The rule sheets' own examples are checked here against the sheets' numbers (an independent
 source); every exercise's answer is shown to come from the engine by changing the engine

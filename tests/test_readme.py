@@ -3,6 +3,8 @@
 import doctest
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -12,6 +14,7 @@ def test_readme_starts_with_the_two_commands():
     assert commands == ["make run", "make test"]
 
 
+@pytest.mark.tables
 def test_readme_tour_runs():
     result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 8

@@ -1,4 +1,4 @@
-"""score, set_aside_options and farkle_chance against the spec and brute force."""
+"""score, set_aside_options and farkle_chance against docs/rules/farkle.md and brute force."""
 
 from collections import Counter
 from fractions import Fraction
@@ -39,7 +39,7 @@ def brute_best(dice, rules):
 
 
 def standard_farkle(roll):
-    """The spec's standard table read directly: nothing scores in this roll."""
+    """The standard table of docs/rules/farkle.md read directly: nothing scores in this roll."""
     tally = Counter(roll)
     if tally[1] or tally[5] or max(tally.values()) >= 3:
         return False
@@ -184,7 +184,7 @@ def test_farkle_chance_agrees_with_every_ordered_roll(n):
 
 
 def test_without_three_pairs_six_dice_farkle_more_often():
-    # The spec: 2.3% with three pairs scoring, 3.1% (1440/46656) without them.
+    # docs/rules/farkle.md: 2.3% with three pairs scoring, 3.1% (1440/46656) without them.
     assert farkle_chance(6, MINIMAL) == Fraction(1440, 46656)
     assert farkle_chance(6, Rules.custom("no pairs", three_pairs=None)) == Fraction(1440, 46656)
 

@@ -104,6 +104,7 @@ def test_games_follow_the_last_round_rule():
     assert np.all(alone.shares == 1.0) and np.all(alone.totals >= 2000)
 
 
+@pytest.mark.slow
 def test_optimal_self_play_matches_the_exact_first_player_chance():  # target 500: fast
     chances = solve_win_chances(target=500)
     games = simulate_games([chances, chances], 2_000, target=500, seed=8)

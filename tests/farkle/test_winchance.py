@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -157,28 +156,19 @@ def test_command_line_builds_with_a_progress_line(tmp_path, monkeypatch, capsys)
     winchance._remembered.cache_clear()
 
 
-def _cached(rules: Rules, target: int) -> None:
-    """Skip unless ``make tables`` solved this target; in CI (where it always runs) fail."""
-    if not cache_path(rules, target).exists():
-        message = f"target {target} not solved: python -m dicelab.farkle.winchance --build"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-
-
+@pytest.mark.tables
 @pytest.mark.parametrize("target", [5000, 10000])
 def test_documented_win_chances_are_the_solved_ones(target):
     """docs/farkle-risk.md reports each solved target's first-player chance and head start."""
-    _cached(Rules(), target)
     chances = win_chances(Rules(), target)
     row = f"| {target:,} | **{100 * chances.first_player_chance:.3f} %** | "
     row += f"**{chances.fair_head_start()} points**"
     assert row in DOCS.read_text(encoding="utf-8")
 
 
+@pytest.mark.tables
 def test_target_5000_when_cached():
     rules = Rules()
-    _cached(rules, 5000)
     chances = win_chances(rules, 5000)
     assert 0.5 < chances.first_player_chance < 0.6
     for a, b, t, n in [(0, 0, 0, 6), (4950, 0, 100, 3), (2000, 4500, 600, 2)]:

@@ -2,7 +2,7 @@
 
 nbval executes them (``pytest --nbval-lax notebooks/``: a cell that raises fails); these
 tests check what nbval does not: that outputs and counts are cleared, that every rule of each
-spec has its card, live example and exercise cells in order, and that the start page links
+rulebook (docs/rules/) has its card, live example and exercise cells in order, and that the start page links
 every app. The examples' and exercises' results are checked in ``tests/test_lessons.py``.
 """
 

@@ -7,7 +7,6 @@ exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 
@@ -20,42 +19,9 @@ from dicelab.dice import SeededDice
 from dicelab.penta import Game, Scorecard, parse, players
 from dicelab.penta.game import Hold, Roll, Score, Seat
 from dicelab.penta.rules import BOXES, LOWER, UPPER
+from tests.helpers import assert_unchanged, snapshot
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
-
-
-def snapshot(game: Game) -> tuple:
-    """Everything a view can see of a game."""
-    return (
-        game.events,
-        game.cards,
-        game.seats,
-        game.rules,
-        game.seed,
-        game.current_seat,
-        game.turn_number,
-        game.dice,
-        game.held,
-        game.rolls_left,
-        game.is_over,
-        game.winners,
-        game.options(),
-        game.must_sacrifice(),
-        str(game.situation),
-        [str(m) for m in game.legal_moves()],
-        game.to_json(),
-    )
-
-
-def assert_unchanged(game: Game, action) -> IllegalMove:
-    before_copy = copy.deepcopy(game)
-    before = snapshot(game)
-    with pytest.raises(IllegalMove) as error:
-        action(game)
-    assert game == before_copy
-    assert snapshot(game) == before
-    assert str(error.value)  # a message for the user
-    return error.value
 
 
 def play_randomly(game: Game, rnd, max_moves: int = 10_000) -> None:
@@ -343,6 +309,7 @@ def test_winners_empty_until_the_end():
 # -- computer players ------------------------------------------------------------------------
 
 
+@pytest.mark.tables
 def test_computer_seats_play_whole_turns():
     game = Game(players=("Ada", "Cpu", "Bot"), computer={1: "heuristic", 2: None}, seed=21)
     assert [seat.is_computer for seat in game.seats] == [False, True, True]
@@ -357,6 +324,7 @@ def test_computer_seats_play_whole_turns():
     assert all(card.is_complete for card in game.cards)
 
 
+@pytest.mark.tables
 def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
     game = Game(players=("Ada",), seed=9)
     assert game.computer_choice() == ()
@@ -383,6 +351,7 @@ def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
         game2.computer_choice("grandmaster")
 
 
+@pytest.mark.tables
 def test_a_computer_turn_ends_with_a_score_and_at_most_three_rolls():
     game = Game(seed=13)
     for _ in range(13):
@@ -430,6 +399,7 @@ def a_finished_game() -> Game:
     return game
 
 
+@pytest.mark.tables
 def test_save_and_load_a_finished_game():
     game = a_finished_game()
     again = Game.from_json(game.to_json(indent=2))

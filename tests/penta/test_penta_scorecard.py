@@ -1,8 +1,8 @@
-"""The Penta scorecard against the rules of penta.md and the user's rule sheets.
+"""The Penta scorecard against the rules of docs/rules/penta.md and the user's rule sheets.
 
 Expected values are worked out by hand from the rules (comments show the sums), and
 the property tests compare :meth:`Scorecard.options` with an independent, deliberately
-naive reading of penta.md written here (``reference_options``).
+naive reading of docs/rules/penta.md written here (``reference_options``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def card(filled=None, bonus=0, rules=None):
     return Scorecard.from_filled(filled or {}, penta_bonus=bonus, rules=rules)
 
 
-# -- an independent reading of penta.md ------------------------------------------------------
+# -- an independent reading of docs/rules/penta.md -------------------------------------------
 
 
 def ordinary_points(box, dice):
@@ -67,7 +67,7 @@ def joker_value(box, face):
 
 
 def reference_options(filled, rules_name, dice):
-    """Box -> points added, straight from the tables of penta.md."""
+    """Box -> points added, straight from the tables of docs/rules/penta.md."""
     open_boxes = [box for box in BOXES if box not in filled]
     five = len(set(dice)) == 1
     face = dice[0]

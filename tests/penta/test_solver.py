@@ -86,10 +86,12 @@ def random_dice(rng: random.Random) -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize("name", sorted(PUBLISHED))
+@pytest.mark.slow
 def test_published_expected_scores(solvers, name):
     assert solvers(name).expected_score() == pytest.approx(PUBLISHED[name], abs=1e-6)
 
 
+@pytest.mark.slow
 def test_penta_value_is_documented(solvers):
     """docs/penta-solver.md states the computed Penta value (to 7 decimals)."""
     value = solvers("penta").expected_score()
@@ -100,6 +102,7 @@ def test_penta_value_is_documented(solvers):
     assert solvers("no-joker").expected_score() < value < solvers("official").expected_score()
 
 
+@pytest.mark.slow
 def test_progress_is_reported_while_building(solvers):
     solvers("official")
     _seconds, seen = solvers.records["official"]
@@ -131,6 +134,7 @@ def test_cache_key_has_rules_and_version():
     assert table_path(custom, "/c") != table_path("official", "/c")
 
 
+@pytest.mark.slow
 def test_table_loads_from_cache_without_a_rebuild(solvers, cache, monkeypatch):
     first = solvers("no-bonus")
     assert first.path.parent == cache and first.path.exists()
@@ -145,6 +149,7 @@ def test_table_loads_from_cache_without_a_rebuild(solvers, cache, monkeypatch):
     np.testing.assert_array_equal(again.table, first.table)
 
 
+@pytest.mark.slow
 def test_corrupt_cache_is_rebuilt(tmp_path, solvers, monkeypatch):
     reference = solvers("no-bonus")
     path = table_path("no-bonus", tmp_path)
@@ -166,6 +171,7 @@ def test_corrupt_cache_is_rebuilt(tmp_path, solvers, monkeypatch):
     assert Solver("no-bonus", directory=tmp_path, cache=False)._table is None
 
 
+@pytest.mark.slow
 def test_command_line_builds_presets(cache, solvers, capsys, monkeypatch):
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(cache))
     solvers("no-bonus")
@@ -258,6 +264,7 @@ def test_keep_values_brute_force():
 # -- the advisor -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_option_values_shape_and_first_turn(solvers):
     solver = solvers("penta")
     card = Scorecard()
@@ -279,6 +286,7 @@ def test_option_values_shape_and_first_turn(solvers):
 
 
 @pytest.mark.parametrize("name", ["penta", "official", "free-joker"])
+@pytest.mark.slow
 def test_box_values_are_next_card_values(solvers, name):
     solver = solvers(name)
     rng = random.Random(f"boxes-{name}")
@@ -291,6 +299,7 @@ def test_box_values_are_next_card_values(solvers, name):
             assert value == pytest.approx(after.total + solver.state_value(after), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_keep_values_brute_force_against_boxes(solvers):
     solver = solvers("penta")
     rng = random.Random(5)
@@ -306,6 +315,7 @@ def test_keep_values_brute_force_against_boxes(solvers):
             assert values[keep] == pytest.approx(expected, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_best_action_and_regret(solvers):
     solver = solvers("penta")
     rng = random.Random(11)
@@ -325,6 +335,7 @@ def test_best_action_and_regret(solvers):
         solver.regret(Scorecard(), (1, 2, 3, 4, 5), 0, (1,))
 
 
+@pytest.mark.slow
 def test_fill_chances(solvers):
     solver = solvers("penta")
     rng = random.Random(13)
@@ -364,12 +375,14 @@ def test_fill_chances(solvers):
         ((1, 2, 3, 4, 5.0), 1),
     ],
 )
+@pytest.mark.slow
 def test_bad_input_is_refused(solvers, dice, rolls_left):
     solver = solvers("penta")
     with pytest.raises(IllegalMove):
         solver.option_values(Scorecard(), dice, rolls_left)
 
 
+@pytest.mark.slow
 def test_bad_cards_are_refused(solvers):
     solver = solvers("penta")
     full = Scorecard.from_filled({**dict.fromkeys(BOXES, 0), "chance": 20})
@@ -384,6 +397,7 @@ def test_bad_cards_are_refused(solvers):
 # -- the optimal player ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_optimal_player_is_registered_and_plays_best(solvers):
     from dicelab.penta import players
 
@@ -403,6 +417,7 @@ def test_optimal_player_is_registered_and_plays_best(solvers):
 # -- simulation --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_simulated_official_games_match_published_distribution(solvers):
     solver = solvers("official")
     result = simulate(10_000, seed=0, solver=solver)
@@ -415,6 +430,7 @@ def test_simulated_official_games_match_published_distribution(solvers):
     assert "10,000 games" in result.summary()
 
 
+@pytest.mark.slow
 def test_simulation_is_seeded(solvers):
     solver = solvers("penta")
     a = simulate(50, seed=42, solver=solver).scores
@@ -454,6 +470,7 @@ def _yatzy_action(action) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(YATZY_VARIANT))
+@pytest.mark.slow
 def test_option_values_agree_with_yatzy_solver(solvers, name):
     ys = pytest.importorskip("yatzy_solver")
     variant = ys.Variant(YATZY_VARIANT[name])

@@ -8,6 +8,7 @@ import re
 from dicelab.farkle import Bank
 from dicelab.widgets.common.timer import ManualScheduler
 from dicelab.widgets.farkle.app import FarkleApp
+from tests.helpers import app_unchanged as unchanged
 from tests.widgets.helpers import find, snapshot, texts
 
 REFUSED_SEED = 0  # first roll 4 6 4 2 1 2: only the 1 counts
@@ -21,21 +22,6 @@ def make(**kwargs) -> FarkleApp:
     kwargs.setdefault("scheduler", ManualScheduler())
     kwargs.setdefault("speed", 0)
     return FarkleApp(lang="en", animate=False, **kwargs)
-
-
-def unchanged(app: FarkleApp):
-    class Check:
-        def __enter__(self):
-            self.before = snapshot(app, skip=(app._notice_area,))
-            self.events = app.game.events
-
-        def __exit__(self, *exc):
-            if exc[0] is None:
-                assert app.game.events == self.events
-                assert snapshot(app, skip=(app._notice_area,)) == self.before
-                assert app.notices, "a refusal says why"
-
-    return Check()
 
 
 def banners(app: FarkleApp) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import pytest
 
 from dicelab.penta import Scorecard
 from dicelab.widgets.penta.inspector import ScoringInspector
@@ -158,15 +158,8 @@ def test_the_advisor_shows_values_and_fill_chances_when_opened():
     assert "Keep" not in panel.text
 
 
+@pytest.mark.tables
 def test_the_real_advisor_when_its_table_is_cached():
-    import pytest
-
-    from dicelab.penta.solver import Solver
-
-    if not Solver().path.exists():
-        if os.environ.get("CI"):  # make test builds the tables first: CI must not skip
-            pytest.fail("the Penta solver table is not built: make tables")
-        pytest.skip("the Penta solver table is not cached here")
     app = make("5k=50 | dice 4 4 4 4 1 | 2 rolls left")
     app.open_advisor()
     assert "Keep 4 4 4 4 (best)" in app._advisor.text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import Counter
 
@@ -12,6 +11,7 @@ import pytest
 from dicelab.penta.game import Roll, Score
 from dicelab.widgets.common.timer import ManualScheduler
 from dicelab.widgets.penta.app import PentaApp
+from tests.helpers import app_unchanged as unchanged
 from tests.widgets.helpers import find, snapshot, texts
 
 JOKER_SEED = 257  # one player, "hold the most common face": Penta in turns 1 and 2 (2s)
@@ -27,23 +27,6 @@ def make(**kwargs) -> PentaApp:
 
 def scores(app: PentaApp) -> int:
     return sum(isinstance(event, Score) for event in app.game.events)
-
-
-def unchanged(app: PentaApp):
-    """Context: the app's widgets (but the notices) are the same after the block."""
-
-    class Check:
-        def __enter__(self):
-            self.before = snapshot(app, skip=(app._notice_area,))
-            self.events = app.game.events
-
-        def __exit__(self, *exc):
-            if exc[0] is None:
-                assert app.game.events == self.events
-                assert snapshot(app, skip=(app._notice_area,)) == self.before
-                assert app.notices, "a refusal says why"
-
-    return Check()
 
 
 def best_cell(app: PentaApp):
@@ -186,6 +169,7 @@ def three_rolls(app: PentaApp) -> None:
         app.roll()
 
 
+@pytest.mark.tables
 def test_the_timer_scores_the_computers_choice_after_three_seconds():
     clock = ManualScheduler()
     app = make(players=["Ada", "Bob"], seed=5, scheduler=clock)
@@ -420,13 +404,8 @@ def test_the_advisor_builds_its_tables_with_a_progress_bar(monkeypatch):
     assert panel.progress.layout.display == "none" and "123.4" in panel.text
 
 
+@pytest.mark.tables
 def test_the_real_advisor_when_its_table_is_cached():
-    from dicelab.penta.solver import Solver
-
-    if not Solver().path.exists():
-        if os.environ.get("CI"):  # make test builds the tables first: CI must not skip
-            pytest.fail("the Penta solver table is not built: make tables")
-        pytest.skip("the Penta solver table is not cached here")
     app = make(players=["Ada"], seed=2026)
     app.open_advisor()
     app.roll()

@@ -7,6 +7,7 @@ import html
 import re
 
 import ipywidgets as widgets
+import pytest
 from ipywidgets.widgets import widget as widget_module
 
 from dicelab.penta import BOXES
@@ -50,6 +51,7 @@ def test_the_app_builds_with_far_fewer_widget_models():
     assert len(grid.children) == 1 + 2 * 2  # the labels, a header and a body per seat
 
 
+@pytest.mark.slow
 def test_buttons_only_for_the_open_boxes_of_the_human_to_move_and_reused():
     app = make(players=["Ada", "Bob"], seed=5)
     app.roll()

@@ -24,6 +24,7 @@ def test_nothing_is_plotted_before_the_app_is_shown():
     assert all(bytes(image.value) == b"" for image in explorer.images.values())
 
 
+@pytest.mark.slow
 def test_the_farkle_chance_plot_has_exact_and_simulated_figures(app):
     assert app.current == "farkle" and bytes(app.images["farkle"].value).startswith(PNG)
     caption = app.caption("farkle")
@@ -31,6 +32,7 @@ def test_the_farkle_chance_plot_has_exact_and_simulated_figures(app):
         assert fraction in caption
 
 
+@pytest.mark.slow
 def test_every_plot_draws(app):
     for name in PLOTS:
         assert app.show(name), app.notices
@@ -39,12 +41,14 @@ def test_every_plot_draws(app):
         assert app.caption(name)
 
 
+@pytest.mark.slow
 def test_rolling_against_banking_lists_the_optimal_thresholds(app):
     app.show("values")
     caption = app.caption("values")
     assert "16,400" in caption and "548.9" in caption
 
 
+@pytest.mark.slow
 def test_thresholds_compare_optimal_computer_and_custom(app):
     app.set_custom("400")
     app.set_computer(base=500, per_missing_die=50)
@@ -55,6 +59,7 @@ def test_thresholds_compare_optimal_computer_and_custom(app):
     assert app._fields["base"].value == 500
 
 
+@pytest.mark.slow
 def test_distributions_are_simulated_with_a_progress_bar(app):
     seen = []
     app._progress.observe(lambda change: seen.append(change["new"]), "value")
@@ -64,6 +69,7 @@ def test_distributions_are_simulated_with_a_progress_bar(app):
     assert "optimal" in caption and "548.9" in caption and "±" in caption
 
 
+@pytest.mark.slow
 def test_bad_settings_are_refused_and_change_nothing(app):
     app.show("thresholds")
     before = snapshot(app, skip=(app._notice_area,))
@@ -76,6 +82,7 @@ def test_bad_settings_are_refused_and_change_nothing(app):
     assert not app.show("pie chart")
 
 
+@pytest.mark.slow
 def test_the_preset_changes_the_figures(app):
     app._preset.value = "minimal"
     app.show("values")
@@ -83,6 +90,7 @@ def test_the_preset_changes_the_figures(app):
     app.set_preset("standard")
 
 
+@pytest.mark.slow
 def test_the_win_map_needs_a_solved_target(app):
     from dicelab.farkle.winchance import cache_path
 
@@ -95,6 +103,7 @@ def test_the_win_map_needs_a_solved_target(app):
         assert "first player" in app.caption("winmap")
 
 
+@pytest.mark.slow
 def test_language_switch_keeps_the_settings(app):
     before = snapshot(app)
     app.set_language("en")

@@ -1,0 +1,62 @@
+"""What the whole suite shares: the slow and tables markers, and where each applies.
+
+- ``slow``: over about two seconds. ``make check`` (``pytest -m "not slow"``) leaves them out,
+  ``make test`` runs them. Test files mark their own slow tests; this file marks the items it
+  cannot decorate: every notebook run by nbval (a kernel each).
+- ``tables``: needs the solver tables that ``make tables`` builds (in ``~/.cache/dicelab``).
+  When one is missing the test is skipped, so a fresh clone's ``make check`` builds nothing;
+  in CI (``CI`` set), where ``make test`` builds them first, a missing table stops the run
+  instead, so CI cannot pass by skipping. Doctests that load a table are marked here.
+
+Shared helpers for the tests themselves are in ``tests/helpers.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+
+import pytest
+
+# Doctests of modules that load a solver table (nodeid prefixes); tests under tests/ carry
+# @pytest.mark.tables themselves.
+NEEDS_TABLES = ("dicelab/penta/solver.py::",)
+
+
+@cache
+def missing_tables() -> tuple[str, ...]:
+    """The tables ``make tables`` builds that are not in the cache, by name."""
+    from dicelab.farkle.rules import Rules as FarkleRules
+    from dicelab.farkle.winchance import cache_path
+    from dicelab.penta.rules import PRESETS
+    from dicelab.penta.solver import Solver
+
+    missing = [f"Penta {name}" for name in PRESETS if not Solver(name).path.exists()]
+    missing += [
+        f"Farkle win chances to {target}"
+        for target in (5000, 10000)
+        if not cache_path(FarkleRules(), target).exists()
+    ]
+    return tuple(missing)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects: notebooks must be slow by then
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)
+        if item.nodeid.startswith(NEEDS_TABLES):
+            item.add_marker(pytest.mark.tables)
+        if item.get_closest_marker("tables") and missing_tables() and not os.environ.get("CI"):
+            item.add_marker(pytest.mark.skip(reason=_tables_message()))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """In CI a selected test that needs a missing table stops the run: no silent skip."""
+    needed = any(item.get_closest_marker("tables") for item in session.items)
+    if needed and os.environ.get("CI") and missing_tables():
+        raise pytest.UsageError(_tables_message())
+
+
+def _tables_message() -> str:
+    return "solver tables missing (run make tables): " + ", ".join(missing_tables())
