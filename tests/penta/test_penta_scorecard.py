@@ -526,3 +526,18 @@ def test_a_full_card_total_is_the_sum_of_its_parts(rules_name, rolls, rnd):
     bonus = 35 if upper >= 63 else 0
     assert state.upper_total == upper
     assert state.total == upper + bonus + lower + state.penta_bonus
+
+
+def test_possible_penta_bonuses_are_the_ones_from_filled_accepts():
+    from dicelab.penta.scorecard import possible_penta_bonuses
+
+    everything = {box: 0 for box in BOXES if box not in ("chance", "penta")}
+    everything.update(chance=5, penta=50)
+    for name in PRESETS:
+        bonuses = possible_penta_bonuses(name)
+        assert bonuses == possible_penta_bonuses(Rules.preset(name))
+        for bonus in bonuses:
+            assert Scorecard.from_filled(everything, bonus, rules=name).penta_bonus == bonus
+        with pytest.raises(IllegalMove):
+            Scorecard.from_filled(everything, bonuses[-1] + 100, rules=name)
+    assert list(possible_penta_bonuses("no-bonus")) == [0]
