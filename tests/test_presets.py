@@ -71,3 +71,11 @@ def test_the_presets_lesson_lists_the_engines_descriptions():
     for name, description in penta_rules.PRESET_DESCRIPTIONS.items():
         if name != "penta":
             assert f"- **{name}**: {description}" in text
+
+
+def test_the_farkle_lesson_names_the_other_tables_by_the_engines_labels():
+    from dicelab.lessons.farkle import farkle_rules as book
+
+    text = "\n".join(item.render("en") for item in book()["scoring_table"].text)
+    for name in ("minimal", "playmonster"):
+        assert f"**{farkle_rules.PRESET_LABELS[name]}**" in text

@@ -89,9 +89,8 @@ LARGE_STRAIGHT_POINTS = 40
 class Rules:
     """A rule set: which joker applies and which bonuses count.
 
-    ``joker`` names one of the joker variants of :data:`dicelab.penta.joker.VARIANTS`
-    (``"forced-50"``, ``"forced-any"``, ``"free"``, ``"none"``); the presets are
-    :data:`PRESETS`, described in :data:`PRESET_DESCRIPTIONS`.
+    ``joker`` names a joker variant, a key of :data:`dicelab.penta.joker.VARIANTS`; the
+    presets are :data:`PRESETS`, described in :data:`PRESET_DESCRIPTIONS`.
 
     >>> Rules() == Rules.preset("penta")
     True
