@@ -295,9 +295,10 @@ def joker_case(rules: Rules, facts: Facts) -> JokerCase:
     >>> joker_case(Rules(), Facts.of((6,) * 5, open_boxes=("sixes",), penta=0))
     <JokerCase.NONE: 'none'>
     """
-    for case, holds in CASE_PREDICATES.items():
-        if holds(rules, facts):
-            return case
+    if joker_in_force(rules, facts):
+        for case, holds in CASE_PREDICATES.items():
+            if holds(rules, facts):
+                return case
     return JokerCase.NONE
 
 

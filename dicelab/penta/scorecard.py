@@ -33,7 +33,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from numbers import Integral
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicelab.dice import FACES, sorted_dice
 from dicelab.errors import IllegalMove
@@ -450,8 +450,8 @@ class Scorecard:
         'Already filled with 50 points.'
         """
         canon = _canon(dice)
-        verdicts = _verdicts(self._shape, canon)
-        bonus = _bonus(self._shape, canon)
+        judged = _judge(self._shape, canon)
+        verdicts, bonus = judged.verdicts, judged.bonus
         reasons: dict[str, Message] = {}
         for box, points in zip(BOXES, self._points, strict=True):
             if points is not None:
@@ -530,59 +530,59 @@ def _whole(value: object, what: Message) -> int:
 # -- the rules of where a roll may go: pure functions of (shape, sorted dice) ----------------
 
 
-def _facts(shape: tuple[Any, ...], canon: tuple[int, ...]) -> joker.Facts:
-    _, is_open, penta = shape
+class _Judgement(NamedTuple):
+    """A roll judged on a card: all that options(), explain() and the refusals read."""
+
+    facts: joker.Facts
+    case: joker.JokerCase
+    bonus: int
+    verdicts: dict[str, _Verdict]
+    """For each open box: (allowed, box points)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _judge(shape: tuple[Any, ...], canon: tuple[int, ...]) -> _Judgement:
+    """Where the roll may go and what it scores, by the rules of ``docs/rules/penta.md``."""
+    rules, is_open, penta = shape
     open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
-    return joker.Facts.of(canon, open_boxes, penta)
+    facts = joker.Facts.of(canon, frozenset(open_boxes), penta)
+    bonus = PENTA_BONUS if joker.earns_penta_bonus(rules, facts) else 0
+    case = joker.joker_case(rules, facts)
+    if case is joker.JokerCase.NONE:
+        raw = _RAW[canon]
+        verdicts = {box: (True, raw[_INDEX[box]]) for box in open_boxes}
+    else:
+        face = canon[0]
+        verdicts = {}
+        for box in open_boxes:
+            ok = joker.allowed(case, box, face)
+            verdicts[box] = (ok, joker.points(case, box, face) if ok else 0)
+    return _Judgement(facts, case, bonus, verdicts)
 
 
-@lru_cache(maxsize=1 << 16)
 def _bonus(shape: tuple[Any, ...], canon: tuple[int, ...]) -> int:
-    return PENTA_BONUS if joker.earns_penta_bonus(shape[0], _facts(shape, canon)) else 0
+    return _judge(shape, canon).bonus
 
 
 @lru_cache(maxsize=1 << 16)
 def _options(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, int]:
-    bonus = _bonus(shape, canon)
-    return {
-        box: points + bonus for box, (allowed, points) in _verdicts(shape, canon).items() if allowed
-    }
-
-
-@lru_cache(maxsize=1 << 14)
-def _case(shape: tuple[Any, ...], canon: tuple[int, ...]) -> joker.JokerCase:
-    return joker.joker_case(shape[0], _facts(shape, canon))
-
-
-@lru_cache(maxsize=1 << 14)
-def _verdicts(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, _Verdict]:
-    """For each open box: (allowed, box points), by the rules of ``docs/rules/penta.md``."""
-    _, is_open, _ = shape
-    open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
-    case = _case(shape, canon)
-    if case is joker.JokerCase.NONE:
-        raw = _RAW[canon]
-        return {box: (True, raw[_INDEX[box]]) for box in open_boxes}
-    face = canon[0]
-    verdicts = {}
-    for box in open_boxes:
-        ok = joker.allowed(case, box, face)
-        verdicts[box] = (ok, joker.points(case, box, face) if ok else 0)
-    return verdicts
+    judged = _judge(shape, canon)
+    return {box: points + judged.bonus for box, (ok, points) in judged.verdicts.items() if ok}
 
 
 def _why(shape: tuple[Any, ...], canon: tuple[int, ...], box: str) -> Message:
     """The message for the verdict on the open ``box``."""
-    _, points = _verdicts(shape, canon)[box]
+    judged = _judge(shape, canon)
+    _, points = judged.verdicts[box]
     face = joker.five_face(canon)
-    reason = joker.reason(_case(shape, canon), box, face, points)
+    reason = joker.reason(judged.case, box, face, points)
     if reason is None:
-        reason = _reason(box, canon, points, face, shape)
+        reason = _reason(box, canon, points, face, shape[0], judged.facts)
     return reason
 
 
 def _reason(
-    box: str, canon: tuple[int, ...], points: int, face: int, shape: tuple[Any, ...]
+    box: str, canon: tuple[int, ...], points: int, face: int, rules: Rules, facts: joker.Facts
 ) -> Message:
     """Why an ordinary roll scores ``points`` in ``box``."""
     if box in FACE_OF:
@@ -603,7 +603,7 @@ def _reason(
     if face and box == "full_house":
         reason = msg("Five equal dice are not a full house: 0 points.")
     if face and box in joker.RAISED_POINTS:
-        why = joker.why_no_joker(shape[0], _facts(shape, canon), face)
+        why = joker.why_no_joker(rules, facts, face)
         if why is not None:
             reason = msg("{reason} {why}", reason=reason, why=why)
     return reason
