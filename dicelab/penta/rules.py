@@ -1,7 +1,7 @@
 """Penta's rule data: the boxes, the rule presets, and how each box scores a roll.
 
-The joker depends on the scorecard, so it lives in :mod:`dicelab.penta.joker`, and the
-bonuses in :mod:`dicelab.penta.scorecard`; here is only what a roll alone decides.
+The joker depends on the scorecard, so it lives in :mod:`dicelab.penta.joker`; here is
+what a roll alone decides, and the upper bonus, which the upper total alone decides.
 
 >>> raw_points("full_house", (2, 2, 5, 5, 5))
 25
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from dicelab.dice import counts
 from dicelab.i18n import N_
@@ -41,6 +42,8 @@ __all__ = [
     "is_small_straight",
     "n_of_a_kind",
     "raw_points",
+    "upper_bonus_earned",
+    "upper_bonus_points",
 ]
 
 UPPER = ("aces", "twos", "threes", "fours", "fives", "sixes")
@@ -171,6 +174,25 @@ def check_rules(rules: object) -> Rules:
     )
     variant(checked)
     return checked
+
+
+def upper_bonus_points(rules: Rules, upper_total: Any) -> Any:
+    """The upper bonus of a card whose upper boxes sum to ``upper_total``: 35 from 63 on,
+    if ``rules`` have it (works on NumPy arrays of totals too).
+
+    >>> upper_bonus_points(Rules(), 62), upper_bonus_points(Rules(), 63)
+    (0, 35)
+    """
+    return UPPER_BONUS * (rules.upper_bonus & (upper_total >= UPPER_BONUS_THRESHOLD))
+
+
+def upper_bonus_earned(rules: Rules, before: Any, after: Any) -> Any:
+    """The upper bonus a move earns that takes the upper total from ``before`` to ``after``.
+
+    >>> upper_bonus_earned(Rules(), 60, 66), upper_bonus_earned(Rules(), 63, 66)
+    (35, 0)
+    """
+    return upper_bonus_points(rules, after) - upper_bonus_points(rules, before)
 
 
 def n_of_a_kind(tally: Sequence[int], n: int) -> bool:

@@ -47,11 +47,10 @@ from dicelab.penta.rules import (
     PENTA_BONUS,
     PENTA_POINTS,
     UPPER,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
     Rules,
     check_rules,
     raw_points,
+    upper_bonus_points,
 )
 
 __all__ = [
@@ -348,8 +347,7 @@ class Scorecard:
         >>> Scorecard.from_filled({"fives": 25, "sixes": 30, "fours": 8}).upper_bonus
         35
         """
-        earned = self._rules.upper_bonus and self.upper_total >= UPPER_BONUS_THRESHOLD
-        return UPPER_BONUS if earned else 0
+        return upper_bonus_points(self._rules, self.upper_total)
 
     @property
     def lower_total(self) -> int:

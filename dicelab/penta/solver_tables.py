@@ -45,10 +45,11 @@ from dicelab.penta.rules import (
     PENTA_BONUS,
     PENTA_POINTS,
     UPPER,
-    UPPER_BONUS,
+    UPPER_BONUS,  # noqa: F401 - solver.simulate reads st.UPPER_BONUS
     UPPER_BONUS_THRESHOLD,
     Rules,
     raw_points,
+    upper_bonus_earned,
 )
 
 __all__ = [
@@ -311,16 +312,13 @@ def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
     """
     ovs = np.empty((N_OPTION_ROWS, len(mask)))
     counts = np.arange(6)[:, None]
-    bonus_on = bool(rules.upper_bonus)
-    below = up < CAP
     for b in range(N_UPPER):
         face = b + 1
         filled = (mask >> b) & 1
         raw_up = up + face * counts
         nxt = state_index(mask | (1 << b), np.minimum(raw_up, CAP), flag)
         val = V[nxt] + face * counts
-        if bonus_on:
-            val += UPPER_BONUS * (below & (raw_up >= CAP))
+        val += upper_bonus_earned(rules, up, raw_up)
         val[:, filled.astype(bool)] = -np.inf
         ovs[6 * b : 6 * b + 6] = val
     for b in LOWER_IDX:
@@ -582,6 +580,5 @@ def box_values(rules: Rules, V: np.ndarray, mask, up, flag, rolls) -> np.ndarray
     new_flag = np.broadcast_to(flag[:, None], points.shape).copy()
     new_flag[:, PENTA] = (points[:, PENTA] == PENTA_POINTS) & uses_flag(rules)
     value = points + bonus[:, None] + V[state_index(new_mask, new_up, new_flag)]
-    if rules.upper_bonus:
-        value = value + UPPER_BONUS * ((up[:, None] < CAP) & (raw_up >= CAP))
+    value = value + upper_bonus_earned(rules, up[:, None], raw_up)
     return np.where(points >= 0, value, -np.inf)
