@@ -44,6 +44,7 @@ from dicelab.penta.rules import (
 )
 
 __all__ = [
+    "CASE_PREDICATES",
     "RAISED_POINTS",
     "VARIANTS",
     "Condition",
@@ -63,6 +64,7 @@ __all__ = [
     "joker_in_force",
     "joker_points",
     "points",
+    "raises_points",
     "reason",
     "variant",
     "why_no_joker",
