@@ -445,3 +445,19 @@ def test_lessons_need_neither_ipywidgets_nor_ipython():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_engine_values_are_described_by_their_class_not_their_module(monkeypatch):
+    """Before: a Scorecard, Turn or Situation moved to another module lost its description."""
+    from dicelab.farkle import Situation, Turn
+    from dicelab.lessons.cards import describe
+    from dicelab.penta import Scorecard
+
+    card = Scorecard.from_filled({"chance": 20})
+    turn = Turn()
+    situation = Situation(totals=(0, 0))
+    before = [describe(value, "en") for value in (card, turn, situation)]
+    assert before[0].startswith("**Chance** 20") and "TOTAL 20" in before[0]
+    for cls in (Scorecard, Turn, Situation):
+        monkeypatch.setattr(cls, "__module__", "dicelab.moved.elsewhere")
+    assert [describe(value, "en") for value in (card, turn, situation)] == before

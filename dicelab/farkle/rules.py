@@ -41,11 +41,12 @@ from typing import Any
 from dicelab.dice import FACES, check_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, msg
-from dicelab.presets import lookup
+from dicelab.presets import coerce_rules, lookup
 
 __all__ = [
     "FIELD_NAMES",
     "PRESETS",
+    "PRESET_LABELS",
     "STANDARD_KINDS",
     "STANDARD_TRIPLES",
     "Rules",
@@ -419,6 +420,13 @@ PRESETS: dict[str, Rules] = {
 }
 """The preset tables by name (see ``docs/farkle.md``)."""
 
+PRESET_LABELS = {
+    "standard": N_("Standard"),
+    "minimal": N_("Minimal (singles and triples)"),
+    "playmonster": N_("PlayMonster (the boxed game)"),
+}
+"""Each preset's name in a menu (message ids, translated with :func:`dicelab.i18n.translate`)."""
+
 
 def check_rules(rules: object) -> Rules:
     """``None`` -> the standard table; a preset name -> that preset; a :class:`Rules` as is.
@@ -428,12 +436,10 @@ def check_rules(rules: object) -> Rules:
     >>> check_rules(None) == Rules()
     True
     """
-    if rules is None:
-        return PRESETS["standard"]
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise IllegalMove(
-        msg("Expected a Farkle Rules table or a preset name, not {value}.", value=repr(rules))
+    return coerce_rules(
+        rules,
+        Rules,
+        PRESETS,
+        default="standard",
+        refusal=N_("Expected a Farkle Rules table or a preset name, not {value}."),
     )

@@ -42,11 +42,14 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import singledispatch
 from numbers import Integral, Real
 from typing import Any
 
 from dicelab.errors import IllegalMove
+from dicelab.farkle import Situation, Turn
 from dicelab.i18n import Message, format_number, format_percent, msg, use_language
+from dicelab.penta import Scorecard
 
 __all__ = [
     "CHOICE",
@@ -232,19 +235,14 @@ def _key(key: Any, lang: str) -> str:
     return f"**{_describe(key, lang)}**"
 
 
+@singledispatch
 def _describe_engine_value(value: Any, lang: str) -> str | None:
-    """Scorecards, Farkle turns and situations, or ``None`` for anything else."""
-    module = type(value).__module__
-    if module == "dicelab.penta.scorecard":
-        return _describe_scorecard(value, lang)
-    if module == "dicelab.farkle.turn":
-        return _describe_turn(value, lang)
-    if module == "dicelab.farkle.situation":
-        return _describe_situation(value, lang)
+    """Scorecards, Farkle turns and situations (registered by class), ``None`` for the rest."""
     return None
 
 
-def _describe_scorecard(card: Any, lang: str) -> str:
+@_describe_engine_value.register
+def _describe_scorecard(card: Scorecard, lang: str) -> str:
     filled = _describe(card.filled, lang) if card.filled else msg("no box filled").render(lang)
     total = msg(
         "TOTAL {total} = upper boxes {upper} + upper bonus {upper_bonus} + lower boxes {lower} "
@@ -258,7 +256,8 @@ def _describe_scorecard(card: Any, lang: str) -> str:
     return f"{filled}  \n{total.render(lang)}"
 
 
-def _describe_turn(turn: Any, lang: str) -> str:
+@_describe_engine_value.register
+def _describe_turn(turn: Turn, lang: str) -> str:
     if turn.lost:
         from dicelab.farkle.game import TURN_LOST
 
@@ -286,7 +285,8 @@ def _describe_turn(turn: Any, lang: str) -> str:
     return " · ".join(parts)
 
 
-def _describe_situation(situation: Any, lang: str) -> str:
+@_describe_engine_value.register
+def _describe_situation(situation: Situation, lang: str) -> str:
     totals = " · ".join(
         msg("Player {n}: {total}", n=seat + 1, total=total).render(lang)
         for seat, total in enumerate(situation.totals)

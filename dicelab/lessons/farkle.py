@@ -19,7 +19,7 @@ from typing import Any
 from dicelab.farkle import scoring
 from dicelab.farkle.game import HOT_DICE, LAST_ROUND, TURN_LOST, lineup_label
 from dicelab.farkle.players import ComputerPlayer
-from dicelab.farkle.rules import PRESETS
+from dicelab.farkle.rules import PRESET_LABELS, PRESETS
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
 from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import Message, msg
@@ -331,7 +331,9 @@ def _scoring_table(number: int) -> Rule:
         ),
         msg(
             "This is the standard table of published Farkle strategy analyses; dicelab also "
-            "knows a minimal one (singles and triples only) and the boxed game's."
+            "knows the tables **{minimal}** and **{playmonster}**.",
+            minimal=msg(PRESET_LABELS["minimal"]),
+            playmonster=msg(PRESET_LABELS["playmonster"]),
         ),
     ]
     steps = [

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from dicelab.i18n import Message, msg
@@ -34,6 +35,8 @@ from dicelab.penta.rules import (
     LARGE_STRAIGHT_POINTS,
     PENTA_BONUS,
     PENTA_POINTS,
+    PRESET_DESCRIPTIONS,
+    PRESETS,
     SMALL_STRAIGHT_POINTS,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
@@ -568,19 +571,17 @@ def _joker(number: int) -> Rule:
 # -- 9. rule presets ------------------------------------------------------------------------------
 
 
+def _preset_list(names: Iterable[str]) -> Message:
+    """A Markdown list of the presets ``names``, each with the engine's description."""
+    names = list(names)
+    lines = "\n".join(f"- **{name}**: {{p{i}}}" for i, name in enumerate(names))
+    return Message(lines, {f"p{i}": msg(PRESET_DESCRIPTIONS[name]) for i, name in enumerate(names)})
+
+
 def _presets(number: int) -> Rule:
     text = [
         msg("dicelab knows other rule sets too, to compare them. Everything else stays the same:"),
-        msg(
-            "- **official** (Hasbro): the joker is forced whenever the {penta} box is filled, "
-            "with 50 or with 0 (the bonus only with 50);\n"
-            "- **free-joker** (Verhoeff): five equal dice may go in any open box; joker points "
-            "({full} 25, straights 30 and 40) when the {penta} box and the upper box of that "
-            "face are both filled;\n"
-            "- **no-joker**: five equal dice are always an ordinary roll;\n"
-            "- **no-bonus**: no joker and no Penta bonus.",
-            **_boxes(penta="penta", full="full_house"),
-        ),
+        _preset_list(name for name in PRESETS if name != "penta"),
     ]
     card = "{'penta': 0, 'fours': 12}"
     steps = [

@@ -1,7 +1,7 @@
 """Penta's rule data: the boxes, the rule presets, and how each box scores a roll.
 
-The joker and the bonuses depend on the scorecard, so they live in
-:mod:`dicelab.penta.scorecard`; here is only what a roll alone decides.
+The joker depends on the scorecard, so it lives in :mod:`dicelab.penta.joker`; here is
+what a roll alone decides, and the upper bonus, which the upper total alone decides.
 
 >>> raw_points("full_house", (2, 2, 5, 5, 5))
 25
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any
 
 from dicelab.dice import counts
 from dicelab.i18n import N_
-from dicelab.presets import lookup
+from dicelab.presets import coerce_rules, lookup
 
 __all__ = [
     "BOXES",
@@ -29,16 +29,21 @@ __all__ = [
     "FACE_OF",
     "LOWER",
     "PRESETS",
+    "PRESET_DESCRIPTIONS",
+    "PRESET_LABELS",
     "UPPER",
     "UPPER_BONUS",
     "UPPER_BONUS_THRESHOLD",
     "Rules",
+    "check_rules",
     "is_full_house",
     "is_large_straight",
     "is_penta",
     "is_small_straight",
     "n_of_a_kind",
     "raw_points",
+    "upper_bonus_earned",
+    "upper_bonus_points",
 ]
 
 UPPER = ("aces", "twos", "threes", "fours", "fives", "sixes")
@@ -82,20 +87,13 @@ FULL_HOUSE_POINTS = 25
 SMALL_STRAIGHT_POINTS = 30
 LARGE_STRAIGHT_POINTS = 40
 
-JokerRule = Literal["forced-50", "forced-any", "free", "none"]
-
 
 @dataclass(frozen=True)
 class Rules:
     """A rule set: which joker applies and which bonuses count.
 
-    ``joker`` is one of:
-
-    * ``"forced-50"`` (Penta): forced joker, only when the Penta box holds 50;
-    * ``"forced-any"`` (official): forced joker whenever the Penta box is filled;
-    * ``"free"`` (Verhoeff's rules): any open box; joker points when the Penta box and
-      the upper box of the face are both filled;
-    * ``"none"``: five equal dice are an ordinary roll.
+    ``joker`` names a joker variant, a key of :data:`dicelab.penta.joker.VARIANTS`; the
+    presets are :data:`PRESETS`, described in :data:`PRESET_DESCRIPTIONS`.
 
     >>> Rules() == Rules.preset("penta")
     True
@@ -104,7 +102,7 @@ class Rules:
     """
 
     name: str = "penta"
-    joker: JokerRule = "forced-50"
+    joker: str = "forced-50"
     penta_bonus: bool = True
     upper_bonus: bool = True
 
@@ -122,6 +120,79 @@ PRESETS: dict[str, Rules] = {
     "no-joker": Rules("no-joker", "none"),
     "no-bonus": Rules("no-bonus", "none", penta_bonus=False),
 }
+
+PRESET_LABELS = {
+    "penta": N_("Penta (the app's rules)"),
+    "official": N_("Official (forced joker)"),
+    "free-joker": N_("Free joker"),
+    "no-joker": N_("No joker"),
+    "no-bonus": N_("No joker, no Penta bonus"),
+}
+"""Each preset's name in a menu (message ids: translate them with :func:`dicelab.i18n.translate`).
+
+>>> from dicelab.i18n import translate
+>>> translate(PRESET_LABELS["free-joker"], "en")
+'Free joker'
+"""
+
+PRESET_DESCRIPTIONS = {
+    "penta": N_("the app's rules: the joker is forced only when the Penta box holds 50"),
+    "official": N_(
+        "Hasbro's rules: the joker is forced whenever the Penta box is filled, with 50 or with 0 "
+        "(the bonus only with 50)"
+    ),
+    "free-joker": N_(
+        "Verhoeff's rules: five equal dice may go in any open box; joker points (Full house 25, "
+        "straights 30 and 40) when the Penta box and the upper box of that face are both filled"
+    ),
+    "no-joker": N_("five equal dice are always an ordinary roll"),
+    "no-bonus": N_("no joker and no Penta bonus"),
+}
+"""How each preset differs from the others (message ids; everything not said is the same)."""
+
+
+def check_rules(rules: object) -> Rules:
+    """``None`` -> the Penta rules; a preset name -> that preset; a :class:`Rules` as is.
+
+    A :class:`Rules` with an unknown joker is refused with :class:`~dicelab.IllegalMove`.
+
+    >>> check_rules("official").name
+    'official'
+    >>> check_rules(Rules("house", "wild"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: Unknown joker rule 'wild': ...
+    """
+    from dicelab.penta.joker import variant  # the joker module reads this one's constants
+
+    checked = coerce_rules(
+        rules,
+        Rules,
+        PRESETS,
+        default="penta",
+        refusal=N_("Rules must be a Rules object or a preset name, not {value}."),
+    )
+    variant(checked)
+    return checked
+
+
+def upper_bonus_points(rules: Rules, upper_total: Any) -> Any:
+    """The upper bonus of a card whose upper boxes sum to ``upper_total``: 35 from 63 on,
+    if ``rules`` have it (works on NumPy arrays of totals too).
+
+    >>> upper_bonus_points(Rules(), 62), upper_bonus_points(Rules(), 63)
+    (0, 35)
+    """
+    return UPPER_BONUS * (rules.upper_bonus & (upper_total >= UPPER_BONUS_THRESHOLD))
+
+
+def upper_bonus_earned(rules: Rules, before: Any, after: Any) -> Any:
+    """The upper bonus a move earns that takes the upper total from ``before`` to ``after``.
+
+    >>> upper_bonus_earned(Rules(), 60, 66), upper_bonus_earned(Rules(), 63, 66)
+    (35, 0)
+    """
+    return upper_bonus_points(rules, after) - upper_bonus_points(rules, before)
 
 
 def n_of_a_kind(tally: Sequence[int], n: int) -> bool:

@@ -33,26 +33,24 @@ import itertools
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from numbers import Integral
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicelab.dice import FACES, sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg, nmsg
+from dicelab.penta import joker
+from dicelab.penta.joker import joker_points
 from dicelab.penta.rules import (
     BOX_NAMES,
     BOXES,
     FACE_OF,
-    FULL_HOUSE_POINTS,
-    LARGE_STRAIGHT_POINTS,
-    LOWER,
     PENTA_BONUS,
     PENTA_POINTS,
-    SMALL_STRAIGHT_POINTS,
     UPPER,
-    UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
     Rules,
+    check_rules,
     raw_points,
+    upper_bonus_points,
 )
 
 __all__ = [
@@ -63,6 +61,7 @@ __all__ = [
     "check_box",
     "check_rules",
     "joker_points",
+    "possible_penta_bonuses",
     "possible_points",
 ]
 
@@ -71,7 +70,6 @@ SACRIFICE = msg("No open box scores points: you must sacrifice one")
 
 _INDEX = {box: i for i, box in enumerate(BOXES)}
 _PENTA = _INDEX["penta"]
-_LOWER_INDEXES = tuple(_INDEX[box] for box in LOWER)
 
 # Every ordered roll of five Python ints -> its sorted form: the fast path of dice input.
 _CANON: dict[tuple[int, ...], tuple[int, ...]] = {
@@ -82,27 +80,6 @@ _RAW: dict[tuple[int, ...], tuple[int, ...]] = {
     roll: tuple(raw_points(box, roll) for box in BOXES)
     for roll in itertools.combinations_with_replacement(FACES, 5)
 }
-
-
-def joker_points(box: str, face: int) -> int:
-    """What five dice showing ``face`` score in ``box`` when the joker applies.
-
-    Full house 25, Small straight 30, Large straight 40, Penta 50; Three of a kind,
-    Four of a kind and Chance the sum; an upper box the dice of its face (0 for another
-    face).
-
-    >>> joker_points("full_house", 4), joker_points("chance", 4), joker_points("aces", 4)
-    (25, 20, 0)
-    """
-    special = {
-        "full_house": FULL_HOUSE_POINTS,
-        "small_straight": SMALL_STRAIGHT_POINTS,
-        "large_straight": LARGE_STRAIGHT_POINTS,
-        "penta": PENTA_POINTS,
-    }
-    if box in special:
-        return special[box]
-    return raw_points(box, (face,) * 5)
 
 
 def _possible() -> dict[str, frozenset[int]]:
@@ -129,6 +106,19 @@ def possible_points(box: str) -> frozenset[int]:
     False
     """
     return _POSSIBLE[check_box(box)]
+
+
+def possible_penta_bonuses(rules: Rules | str | None = None) -> range:
+    """Every Penta bonus a card under ``rules`` can hold: steps of 100, one bonus per turn
+    at most, and the Penta box's own turn earns none (0 only without the bonus).
+
+    >>> possible_penta_bonuses()
+    range(0, 1300, 100)
+    >>> possible_penta_bonuses("no-bonus")
+    range(0, 100, 100)
+    """
+    most = len(BOXES) - 1 if check_rules(rules).penta_bonus else 0
+    return range(0, (most + 1) * PENTA_BONUS, PENTA_BONUS)
 
 
 def box_name(box: str) -> Message:
@@ -169,23 +159,6 @@ chance, penta.
     )
 
 
-def check_rules(rules: object) -> Rules:
-    """``None`` -> the Penta rules; a preset name -> that preset; a :class:`Rules` as is.
-
-    >>> check_rules("official").name
-    'official'
-    """
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise IllegalMove(
-        msg("Rules must be a Rules object or a preset name, not {value}.", value=repr(rules))
-    )
-
-
 def _canon(dice: object) -> tuple[int, ...]:
     """The five dice, checked and sorted (fast for a tuple of Python ints)."""
     kind = type(dice)
@@ -197,8 +170,8 @@ def _canon(dice: object) -> tuple[int, ...]:
     return sorted_dice(dice, 5)
 
 
-# How a roll is judged for one open box: allowed or not, box points, and a tag saying why.
-_Verdict = tuple[bool, int, str]
+# How a roll is judged for one open box: allowed or not, and the box points.
+_Verdict = tuple[bool, int]
 
 
 class Scorecard:
@@ -374,8 +347,7 @@ class Scorecard:
         >>> Scorecard.from_filled({"fives": 25, "sixes": 30, "fours": 8}).upper_bonus
         35
         """
-        earned = self._rules.upper_bonus and self.upper_total >= UPPER_BONUS_THRESHOLD
-        return UPPER_BONUS if earned else 0
+        return upper_bonus_points(self._rules, self.upper_total)
 
     @property
     def lower_total(self) -> int:
@@ -476,8 +448,8 @@ class Scorecard:
         'Already filled with 50 points.'
         """
         canon = _canon(dice)
-        verdicts = _verdicts(self._shape, canon)
-        bonus = _bonus(self._shape, canon)
+        judged = _judge(self._shape, canon)
+        verdicts, bonus = judged.verdicts, judged.bonus
         reasons: dict[str, Message] = {}
         for box, points in zip(BOXES, self._points, strict=True):
             if points is not None:
@@ -556,134 +528,59 @@ def _whole(value: object, what: Message) -> int:
 # -- the rules of where a roll may go: pure functions of (shape, sorted dice) ----------------
 
 
-def _face(canon: tuple[int, ...]) -> int:
-    """The face of five equal dice, else 0."""
-    return canon[0] if canon[0] == canon[4] else 0
+class _Judgement(NamedTuple):
+    """A roll judged on a card: all that options(), explain() and the refusals read."""
+
+    facts: joker.Facts
+    case: joker.JokerCase
+    bonus: int
+    verdicts: dict[str, _Verdict]
+    """For each open box: (allowed, box points)."""
 
 
-def _bonus_applies(rules: Rules, penta: int | None, face: int) -> bool:
-    return bool(face) and rules.penta_bonus and penta == PENTA_POINTS
+@lru_cache(maxsize=1 << 14)
+def _judge(shape: tuple[Any, ...], canon: tuple[int, ...]) -> _Judgement:
+    """Where the roll may go and what it scores, by the rules of ``docs/rules/penta.md``."""
+    rules, is_open, penta = shape
+    open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
+    facts = joker.Facts.of(canon, frozenset(open_boxes), penta)
+    bonus = PENTA_BONUS if joker.earns_penta_bonus(rules, facts) else 0
+    case = joker.joker_case(rules, facts)
+    if case is joker.JokerCase.NONE:
+        raw = _RAW[canon]
+        verdicts = {box: (True, raw[_INDEX[box]]) for box in open_boxes}
+    else:
+        face = canon[0]
+        verdicts = {}
+        for box in open_boxes:
+            ok = joker.allowed(case, box, face)
+            verdicts[box] = (ok, joker.points(case, box, face) if ok else 0)
+    return _Judgement(facts, case, bonus, verdicts)
 
 
-def _forced_joker(rules: Rules, penta: int | None, face: int) -> bool:
-    if not face:
-        return False
-    if rules.joker == "forced-50":
-        return penta == PENTA_POINTS
-    return rules.joker == "forced-any" and penta is not None
-
-
-def _free_joker(rules: Rules, is_open: tuple[bool, ...], penta: int | None, face: int) -> bool:
-    return bool(face) and rules.joker == "free" and penta is not None and not is_open[face - 1]
-
-
-@lru_cache(maxsize=1 << 16)
 def _bonus(shape: tuple[Any, ...], canon: tuple[int, ...]) -> int:
-    rules, _, penta = shape
-    return PENTA_BONUS if _bonus_applies(rules, penta, _face(canon)) else 0
+    return _judge(shape, canon).bonus
 
 
 @lru_cache(maxsize=1 << 16)
 def _options(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, int]:
-    bonus = _bonus(shape, canon)
-    return {
-        box: points + bonus
-        for box, (allowed, points, _) in _verdicts(shape, canon).items()
-        if allowed
-    }
-
-
-# Why a box scores what it does (or is refused), as a short tag turned into a message
-# only when someone asks (explain, or an error): options() stays cheap.
-ORDINARY = "ordinary"  # the box's own rule
-JOKER = "joker"  # joker points (forced case 2, or the free joker)
-OWN_BOX = "own-box"  # forced case 1: the upper box of the face, the only choice
-NOT_OWN_BOX = "not-own-box"  # forced case 1: refused
-NOT_UPPER = "not-upper"  # forced case 2: an upper box, refused
-ANY_UPPER = "any-upper"  # forced case 3: another upper box, for 0
-
-
-@lru_cache(maxsize=1 << 14)
-def _verdicts(shape: tuple[Any, ...], canon: tuple[int, ...]) -> dict[str, _Verdict]:
-    """For each open box: (allowed, box points, why), by the rules of penta.md."""
-    rules, is_open, penta = shape
-    face = _face(canon)
-    open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
-    if _forced_joker(rules, penta, face):
-        return _forced_verdicts(open_boxes, is_open, face)
-    raw = _RAW[canon]
-    if _free_joker(rules, is_open, penta, face):
-        return {box: (True, joker_points(box, face), JOKER) for box in open_boxes}
-    return {box: (True, raw[_INDEX[box]], ORDINARY) for box in open_boxes}
-
-
-def _forced_verdicts(
-    open_boxes: list[str], is_open: tuple[bool, ...], face: int
-) -> dict[str, _Verdict]:
-    """The forced joker's three cases (five equal dice, joker in force)."""
-    own = UPPER[face - 1]
-    if is_open[face - 1]:  # case 1: the upper box of the face, and nothing else
-        return {
-            box: (True, 5 * face, OWN_BOX) if box == own else (False, 0, NOT_OWN_BOX)
-            for box in open_boxes
-        }
-    if any(is_open[i] for i in _LOWER_INDEXES):  # case 2: any open lower box
-        return {
-            box: (False, 0, NOT_UPPER) if box in FACE_OF else (True, joker_points(box, face), JOKER)
-            for box in open_boxes
-        }
-    return {box: (True, 0, ANY_UPPER) for box in open_boxes}  # case 3
+    judged = _judge(shape, canon)
+    return {box: points + judged.bonus for box, (ok, points) in judged.verdicts.items() if ok}
 
 
 def _why(shape: tuple[Any, ...], canon: tuple[int, ...], box: str) -> Message:
     """The message for the verdict on the open ``box``."""
-    rules, _, penta = shape
-    _, points, tag = _verdicts(shape, canon)[box]
-    face = _face(canon)
-    if tag == ORDINARY:
-        return _reason(box, canon, points, face, rules, penta)
-    own = box_name(UPPER[face - 1])
-    if tag == OWN_BOX:
-        return msg(
-            "Joker: five {face}s must go in {box}: {points} points.",
-            face=face,
-            box=own,
-            points=points,
-        )
-    if tag == NOT_OWN_BOX:
-        return msg("Joker: five {face}s must go in {box}.", face=face, box=own)
-    if tag == NOT_UPPER:
-        return msg(
-            "Joker: {box} is filled, so five {face}s must go in an open lower box.",
-            box=own,
-            face=face,
-        )
-    if tag == ANY_UPPER:
-        return msg(
-            "Joker: the lower section is full, so five {face}s may go in any open upper "
-            "box, for 0 points.",
-            face=face,
-        )
-    if box in _JOKER_REASONS:
-        return _JOKER_REASONS[box](points)
-    if box in FACE_OF:  # the free joker leaves upper boxes to their own rule
-        return _reason(box, canon, points, face, rules, penta)
-    return msg("Joker: the sum of the five dice, {points} points.", points=points)
-
-
-_JOKER_REASONS = {
-    "full_house": lambda points: msg("Full house by the joker rule: {points}.", points=points),
-    "small_straight": lambda points: msg(
-        "Small straight by the joker rule: {points}.", points=points
-    ),
-    "large_straight": lambda points: msg(
-        "Large straight by the joker rule: {points}.", points=points
-    ),
-}
+    judged = _judge(shape, canon)
+    _, points = judged.verdicts[box]
+    face = joker.five_face(canon)
+    reason = joker.reason(judged.case, box, face, points)
+    if reason is None:
+        reason = _reason(box, canon, points, face, shape[0], judged.facts)
+    return reason
 
 
 def _reason(
-    box: str, canon: tuple[int, ...], points: int, face: int, rules: Rules, penta: int | None
+    box: str, canon: tuple[int, ...], points: int, face: int, rules: Rules, facts: joker.Facts
 ) -> Message:
     """Why an ordinary roll scores ``points`` in ``box``."""
     if box in FACE_OF:
@@ -703,24 +600,11 @@ def _reason(
     reason = _MISSING[box]()
     if face and box == "full_house":
         reason = msg("Five equal dice are not a full house: 0 points.")
-    if face and box in _JOKER_REASONS:
-        why = _no_joker_reason(rules, penta, face)
+    if face and box in joker.RAISED_POINTS:
+        why = joker.why_no_joker(rules, facts, face)
         if why is not None:
             reason = msg("{reason} {why}", reason=reason, why=why)
     return reason
-
-
-def _no_joker_reason(rules: Rules, penta: int | None, face: int) -> Message | None:
-    """Why five equal dice get no joker points (only said where a joker exists)."""
-    if rules.joker == "none":
-        return None
-    if penta is None:
-        return msg("No joker while the Penta box is open.")
-    if rules.joker == "forced-50":
-        return msg("No joker: the Penta box holds 0.")
-    return msg(
-        "No joker while {box} is open.", box=box_name(UPPER[face - 1])
-    )  # free joker, own upper box open
 
 
 _SCORING = {

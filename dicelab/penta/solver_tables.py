@@ -36,20 +36,20 @@ from functools import cache
 import numpy as np
 
 from dicelab.dice import outcome_arrays, outcomes
+from dicelab.penta import joker
+from dicelab.penta.joker import JokerCase
 from dicelab.penta.rules import (
     BOXES,
     FACE_OF,
-    FULL_HOUSE_POINTS,
-    LARGE_STRAIGHT_POINTS,
     LOWER,
     PENTA_BONUS,
     PENTA_POINTS,
-    SMALL_STRAIGHT_POINTS,
     UPPER,
-    UPPER_BONUS,
+    UPPER_BONUS,  # noqa: F401 - solver.simulate reads st.UPPER_BONUS
     UPPER_BONUS_THRESHOLD,
     Rules,
     raw_points,
+    upper_bonus_earned,
 )
 
 __all__ = [
@@ -75,11 +75,7 @@ LOWER_IDX = tuple(i for i, box in enumerate(BOXES) if box not in FACE_OF)
 THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, CHANCE = (
     BOXES.index(box) for box in LOWER if box != "penta"
 )
-JOKER_POINTS = {
-    FULL_HOUSE: FULL_HOUSE_POINTS,
-    SMALL_STRAIGHT: SMALL_STRAIGHT_POINTS,
-    LARGE_STRAIGHT: LARGE_STRAIGHT_POINTS,
-}
+JOKER_POINTS = {BOXES.index(box): points for box, points in joker.RAISED_POINTS.items()}
 """Boxes a joker raises to their full points (the others score five equal dice normally)."""
 
 
@@ -206,7 +202,7 @@ def tables() -> Tables:
     for k, keep in enumerate(keeps):
         keep_dice[k, : len(keep)] = keep
     keep_size = np.array([len(k) for k in keeps], dtype=np.intp)
-    five_face = np.array([r[0] if r[0] == r[4] else 0 for r in rolls], dtype=np.intp)
+    five_face = np.array([joker.five_face(r) for r in rolls], dtype=np.intp)
     roll_of_code = np.full(7**5, -1, dtype=np.intp)
     for r, roll in enumerate(rolls):
         roll_of_code[sum(d * 7**i for i, d in enumerate(roll))] = r
@@ -297,7 +293,7 @@ def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) ->
 
 def uses_flag(rules: Rules) -> bool:
     """Whether 'the Penta box holds 50' matters (a bonus, or a joker that needs the 50)."""
-    return rules.penta_bonus or rules.joker == "forced-50"
+    return rules.penta_bonus or joker.variant(rules).reads_50
 
 
 # Option rows of a chunk: 36 upper rows (box b, count c), 7 lower rows (LOWER_IDX order,
@@ -316,16 +312,13 @@ def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
     """
     ovs = np.empty((N_OPTION_ROWS, len(mask)))
     counts = np.arange(6)[:, None]
-    bonus_on = bool(rules.upper_bonus)
-    below = up < CAP
     for b in range(N_UPPER):
         face = b + 1
         filled = (mask >> b) & 1
         raw_up = up + face * counts
         nxt = state_index(mask | (1 << b), np.minimum(raw_up, CAP), flag)
         val = V[nxt] + face * counts
-        if bonus_on:
-            val += UPPER_BONUS * (below & (raw_up >= CAP))
+        val += upper_bonus_earned(rules, up, raw_up)
         val[:, filled.astype(bool)] = -np.inf
         ovs[6 * b : 6 * b + 6] = val
     for b in LOWER_IDX:
@@ -401,27 +394,25 @@ def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> N
     others = ovs[other_rows].max(axis=1)
     summed = ovs[[LOWER_ROW[x] for x in (THREE_KIND, FOUR_KIND, CHANCE)]].max(axis=0) + 5 * faces
     plain = ovs[[LOWER_ROW[x] for x in JOKER_POINTS]].max(axis=0)
-    joker = (
+    joker_best = (
         ovs[[LOWER_ROW[x] for x in JOKER_POINTS]] + np.array(list(JOKER_POINTS.values()))[:, None]
-    )
-    joker = joker.max(axis=0)
+    ).max(axis=0)
     penta = ovs[PENTA_50_ROW]  # five equal dice in the open Penta box score 50
     common = np.maximum(np.maximum(own, others), np.maximum(summed, penta))
-    ordinary = np.maximum(common, plain)
     own_filled = ((mask[None, :] >> np.arange(N_UPPER)[:, None]) & 1).astype(bool)
-    if rules.joker == "none":
-        value = ordinary
-    elif rules.joker == "free":
-        active = penta_filled & own_filled
-        value = np.where(active, np.maximum(common, joker), ordinary)
-    else:
-        active = armed if rules.joker == "forced-50" else penta_filled
-        lower_rows = [LOWER_ROW[b] for b in LOWER_IDX if b != PENTA]
-        lower_open = ovs[lower_rows].max(axis=0) > -np.inf
-        forced = np.where(own_filled, np.where(lower_open, np.maximum(summed, joker), others), own)
-        value = np.where(active, forced, ordinary)
-    if rules.penta_bonus:
-        value += PENTA_BONUS * armed
+    lower_rows = [LOWER_ROW[b] for b in LOWER_IDX if b != PENTA]
+    lower_open = ovs[lower_rows].max(axis=0) > -np.inf
+    facts = joker.Facts(True, penta_filled, armed, ~own_filled, lower_open)
+    by_case = {
+        JokerCase.OWN_BOX: own,
+        JokerCase.LOWER: np.maximum(summed, joker_best),
+        JokerCase.UPPER: others,
+        JokerCase.FREE: np.maximum(common, joker_best),
+    }
+    value = np.maximum(common, plain)  # no joker
+    for case, where in joker.case_masks(rules, facts).items():
+        value = np.where(where, by_case[case], value)
+    value = value + PENTA_BONUS * joker.earns_penta_bonus(rules, facts)
     out[T.yahtzee] = value
 
 
@@ -555,28 +546,21 @@ def legal_points(rules: Rules, mask, flag, rolls) -> tuple[np.ndarray, np.ndarra
     five = face > 0
     penta_filled = ~is_open[:, PENTA]
     armed = (flag == 1) & penta_filled
-    bonus = np.where(five & armed, PENTA_BONUS, 0) if rules.penta_bonus else np.zeros_like(mask)
     own_open = is_open[np.arange(len(rolls)), np.maximum(face, 1) - 1] & five
+    lower = np.zeros(N_BOXES, dtype=bool)
+    lower[list(LOWER_IDX)] = True
+    lower_open = (is_open & lower).any(axis=1)
+    facts = joker.Facts(five, penta_filled, armed, own_open, lower_open)
+    bonus = np.where(joker.earns_penta_bonus(rules, facts), PENTA_BONUS, 0)
     legal = is_open.copy()
     joker_boxes = list(JOKER_POINTS)
     joker_values = np.array(list(JOKER_POINTS.values()))
-    if rules.joker == "free":
-        active = five & penta_filled & ~own_open
-        points[:, joker_boxes] = np.where(active[:, None], joker_values, points[:, joker_boxes])
-    elif rules.joker in ("forced-50", "forced-any"):
-        active = five & (armed if rules.joker == "forced-50" else penta_filled)
-        lower = np.zeros(N_BOXES, dtype=bool)
-        lower[list(LOWER_IDX)] = True
-        lower_open = (is_open & lower).any(axis=1)
-        case1 = active & own_open
-        case2 = active & ~own_open & lower_open
-        case3 = active & ~own_open & ~lower_open
-        own = np.zeros_like(is_open)
-        own[np.arange(len(rolls)), np.maximum(face, 1) - 1] = True
-        legal = np.where(case1[:, None], is_open & own, legal)
-        legal = np.where(case2[:, None], is_open & lower, legal)
-        legal = np.where(case3[:, None], is_open & ~lower, legal)
-        points[:, joker_boxes] = np.where(case2[:, None], joker_values, points[:, joker_boxes])
+    for case, where in joker.case_masks(rules, facts).items():
+        allowed = joker.allowed_table(case)[np.maximum(face, 1) - 1]
+        legal = np.where(where[:, None], is_open & allowed, legal)
+        if joker.raises_points(case):
+            raised = np.where(where[:, None], joker_values, points[:, joker_boxes])
+            points[:, joker_boxes] = raised
     points[~legal] = -1
     return points, bonus
 
@@ -596,6 +580,5 @@ def box_values(rules: Rules, V: np.ndarray, mask, up, flag, rolls) -> np.ndarray
     new_flag = np.broadcast_to(flag[:, None], points.shape).copy()
     new_flag[:, PENTA] = (points[:, PENTA] == PENTA_POINTS) & uses_flag(rules)
     value = points + bonus[:, None] + V[state_index(new_mask, new_up, new_flag)]
-    if rules.upper_bonus:
-        value = value + UPPER_BONUS * ((up[:, None] < CAP) & (raw_up >= CAP))
+    value = value + upper_bonus_earned(rules, up[:, None], raw_up)
     return np.where(points >= 0, value, -np.inf)

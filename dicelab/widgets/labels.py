@@ -1,5 +1,8 @@
 """Display names the dashboards need that the engines keep as ids (message ids, English).
 
+The preset labels belong to the engines (``PRESET_LABELS`` next to each game's
+``PRESETS``); they are re-exported here under their old names.
+
 >>> from dicelab.i18n import translate
 >>> translate(PENTA_PRESET_LABELS["free-joker"], "en")
 'Free joker'
@@ -9,7 +12,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from dicelab.farkle.rules import PRESET_LABELS as FARKLE_PRESET_LABELS
 from dicelab.i18n import N_, Message, available_languages, msg, translate
+from dicelab.penta.rules import PRESET_LABELS as PENTA_PRESET_LABELS
 
 __all__ = [
     "COMPUTER_NAME",
@@ -22,20 +27,6 @@ __all__ = [
 
 DEFAULT_NAME = N_("Player {n}")
 COMPUTER_NAME = N_("Computer")
-
-PENTA_PRESET_LABELS = {
-    "penta": N_("Penta (the app's rules)"),
-    "official": N_("Official (forced joker)"),
-    "free-joker": N_("Free joker"),
-    "no-joker": N_("No joker"),
-    "no-bonus": N_("No joker, no Penta bonus"),
-}
-
-FARKLE_PRESET_LABELS = {
-    "standard": N_("Standard"),
-    "minimal": N_("Minimal (singles and triples)"),
-    "playmonster": N_("PlayMonster (the boxed game)"),
-}
 
 
 @cache

@@ -526,3 +526,40 @@ def test_a_full_card_total_is_the_sum_of_its_parts(rules_name, rolls, rnd):
     bonus = 35 if upper >= 63 else 0
     assert state.upper_total == upper
     assert state.total == upper + bonus + lower + state.penta_bonus
+
+
+def test_possible_penta_bonuses_are_the_ones_from_filled_accepts():
+    from dicelab.penta.scorecard import possible_penta_bonuses
+
+    everything = {box: 0 for box in BOXES if box not in ("chance", "penta")}
+    everything.update(chance=5, penta=50)
+    for name in PRESETS:
+        bonuses = possible_penta_bonuses(name)
+        assert bonuses == possible_penta_bonuses(Rules.preset(name))
+        for bonus in bonuses:
+            assert Scorecard.from_filled(everything, bonus, rules=name).penta_bonus == bonus
+        with pytest.raises(IllegalMove):
+            Scorecard.from_filled(everything, bonuses[-1] + 100, rules=name)
+    assert list(possible_penta_bonuses("no-bonus")) == [0]
+
+
+def test_upper_bonus_is_one_rule_for_the_card_and_the_solver():
+    import numpy as np
+
+    from dicelab.penta import solver_tables as st
+    from dicelab.penta.rules import upper_bonus_earned, upper_bonus_points
+
+    no_upper = Rules("no-upper", upper_bonus=False)
+    card = {"fives": 25, "sixes": 30, "fours": 8}
+    assert Scorecard.from_filled(card).upper_bonus == 35
+    assert Scorecard.from_filled(card, rules=no_upper).upper_bonus == 0
+    totals = np.arange(0, 80)
+    assert (upper_bonus_points(Rules(), totals) == np.where(totals >= 63, 35, 0)).all()
+    assert not upper_bonus_points(no_upper, totals).any()
+    assert upper_bonus_earned(Rules(), 60, 63) == 35 and upper_bonus_earned(no_upper, 60, 63) == 0
+    # the solver's option rows: with the bonus off, reaching 63 adds nothing
+    V = np.zeros(st.N_STATES)
+    mask, up, flag = np.array([0]), np.array([60]), np.array([0])
+    with_bonus = st.option_rows(Rules(), V, mask, up, flag)
+    without = st.option_rows(no_upper, V, mask, up, flag)
+    assert with_bonus[6 * 2 + 1, 0] == 3 + 35 and without[6 * 2 + 1, 0] == 3

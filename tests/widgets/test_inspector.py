@@ -163,3 +163,15 @@ def test_the_real_advisor_when_its_table_is_cached():
     app = make("5k=50 | dice 4 4 4 4 1 | 2 rolls left")
     app.open_advisor()
     assert "Keep 4 4 4 4 (best)" in app._advisor.text
+
+
+def test_penta_bonus_choices_come_from_the_engine_and_follow_the_rules():
+    """Before: the inspector restated the rule (12 bonuses of 100) whatever the preset."""
+    from dicelab.penta.scorecard import possible_penta_bonuses
+
+    app = make()
+    assert [v for _, v in app._bonus_pick.options] == list(possible_penta_bonuses("penta"))
+    assert app.set_rules("no-bonus")
+    assert [v for _, v in app._bonus_pick.options] == [0]
+    assert app.set_rules("official")
+    assert [v for _, v in app._bonus_pick.options][-1] == 1200

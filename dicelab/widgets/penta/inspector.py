@@ -25,19 +25,21 @@ from dicelab.dice import check_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, format_percent, msg, plural, translate
 from dicelab.penta.notation import Situation, parse
-from dicelab.penta.rules import BOX_NAMES, BOXES, PENTA_BONUS, PRESETS, UPPER
-from dicelab.penta.scorecard import SACRIFICE, Scorecard, check_rules, possible_points
+from dicelab.penta.rules import BOX_NAMES, BOXES, PRESET_LABELS, PRESETS, UPPER, check_rules
+from dicelab.penta.scorecard import (
+    SACRIFICE,
+    Scorecard,
+    possible_penta_bonuses,
+    possible_points,
+)
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text
 from dicelab.widgets.common.forms import set_options as _set_options
-from dicelab.widgets.labels import PENTA_PRESET_LABELS
 from dicelab.widgets.penta.advice import PentaAdvisor, action_label
 
 __all__ = ["ScoringInspector", "dice_from_text"]
 
 OPEN = "open"
-MAX_PENTA_BONUS = PENTA_BONUS * (len(BOXES) - 1)
-"""One bonus per turn at most, and the Penta box's own turn earns none."""
 
 
 def dice_from_text(text: str) -> tuple[int, ...]:
@@ -299,7 +301,7 @@ class ScoringInspector(App):
         self._rules_pick.description = translate("Rules", lang)
         _set_options(
             self._rules_pick,
-            [(translate(PENTA_PRESET_LABELS[name], lang), name) for name in PRESETS],
+            [(translate(PRESET_LABELS[name], lang), name) for name in PRESETS],
             self._card.rules.name,
         )
         self._rolls_pick.description = translate("Then", lang)
@@ -320,7 +322,7 @@ class ScoringInspector(App):
             value = str(filled[box]) if box in filled else OPEN
             _set_options(pick, choices, value)
         self._bonus_pick.description = translate("Penta bonus", lang)
-        bonuses = [(str(b), b) for b in range(0, MAX_PENTA_BONUS + 1, 100)]
+        bonuses = [(str(b), b) for b in possible_penta_bonuses(self._card.rules)]
         _set_options(self._bonus_pick, bonuses, self._card.penta_bonus)
 
     def _results_html(self, lang: str) -> str:
