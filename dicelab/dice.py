@@ -43,6 +43,7 @@ import numpy as np
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg, nmsg
+from dicelab.numbers import check_seed
 
 __all__ = [
     "FACES",
@@ -201,13 +202,7 @@ class SeededDice:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is None:
-            seed = new_seed()
-        if isinstance(seed, bool) or not isinstance(seed, Integral) or int(seed) < 0:
-            raise IllegalMove(
-                msg("A seed is a whole number of 0 or more, not {value}.", value=repr(seed))
-            )
-        self.seed = int(seed)
+        self.seed = new_seed() if seed is None else check_seed(seed)
 
     def __repr__(self) -> str:
         return f"SeededDice({self.seed})"

@@ -1,7 +1,7 @@
 """Computer players for Penta, behind one interface, and a registry of them by name.
 
 A player has a ``name`` and one method, ``choose(situation) -> action``, where
-``situation`` is a :class:`~dicelab.penta.notation.Situation` and the action is
+``situation`` is a :class:`~dicelab.penta.situation.Situation` and the action is
 
 * a box id (``str``): score the dice there now, or
 * a keep: the sorted tuple of dice VALUES to hold before rolling again (``()`` holds
@@ -17,10 +17,13 @@ A player has a ``name`` and one method, ``choose(situation) -> action``, where
 'full_house'
 >>> player.choose(parse("- | dice 1 3 6 6 6 | 2 rolls left"))
 (6, 6, 6)
->>> {"greedy", "heuristic"} <= set(names())
-True
+>>> names()
+('optimal', 'heuristic', 'greedy')
 
-The heuristic player ("heuristic"; ``dicelab.penta`` makes "optimal" the default on import):
+The default player is "optimal" (:class:`OptimalPlayer`, the exact solver's choice); its
+solver is imported and its table loaded only when it first decides.
+
+The heuristic player ("heuristic"):
 
 * It values scoring ``points`` in a box as ``points - PAR[box]`` (``PAR`` is roughly
   what the box is worth when kept open for later), plus 35 when the score reaches the
@@ -37,22 +40,24 @@ see docs/penta.md); the greedy baseline about 110.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from dicelab.cache import Progress
 from dicelab.dice import FACES, check_dice, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.penta.notation import Situation
-from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD
+from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard
+from dicelab.penta.situation import Action, Situation
+
+if TYPE_CHECKING:  # the solver is imported when the optimal player first decides
+    from dicelab.penta.solver import Solver
 
 __all__ = [
     "BONUS_WEIGHT",
@@ -61,6 +66,7 @@ __all__ = [
     "Action",
     "GreedyPlayer",
     "HeuristicPlayer",
+    "OptimalPlayer",
     "Player",
     "default_name",
     "get",
@@ -69,8 +75,6 @@ __all__ = [
     "register",
     "set_default",
 ]
-
-Action = str | tuple[int, ...]
 
 
 class Player(Protocol):
@@ -284,14 +288,50 @@ class GreedyPlayer:
         return max(options, key=lambda box: (options[box], -BOXES.index(box)))
 
 
+class OptimalPlayer:
+    """The computer player that maximises the expected final score (registered as "optimal").
+
+    One :class:`~dicelab.penta.solver.Solver` per rule set, imported, then built or loaded,
+    on first use.
+
+    >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+    >>> OptimalPlayer().choose(Situation(card, (6, 6, 6, 6, 5), rolls_left=1))
+    'chance'
+    """
+
+    name = "optimal"
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        self._progress = progress
+        self._solvers: dict[Rules, Solver] = {}
+
+    def __repr__(self) -> str:
+        return "OptimalPlayer()"
+
+    def solver(self, rules: Rules) -> Solver:
+        """The solver of ``rules`` (shared by every decision under those rules)."""
+        from dicelab.penta.solver import Solver  # NumPy tables: only when first needed
+
+        solver = self._solvers.get(rules)
+        if solver is None:
+            solver = self._solvers[rules] = Solver(rules, progress=self._progress)
+        return solver
+
+    def choose(self, situation: Situation) -> Action:
+        """The best action: a box id, or the keep to hold (``()`` before the first roll)."""
+        if situation.dice is None:
+            return ()
+        return self.solver(situation.card.rules).best_action(
+            situation.card, situation.dice, situation.rolls_left
+        )
+
+
 # -- the registry ----------------------------------------------------------------------------
 
-DEFAULT = "heuristic"
-"""The default player of this module alone; importing :mod:`dicelab.penta` sets "optimal"."""
+DEFAULT = "optimal"
+"""The default computer player (change it with :func:`set_default`)."""
 
 _FACTORIES: dict[str, Callable[[], Player]] = {}
-_LAZY = {"optimal": "dicelab.penta.solver"}
-"""Players registered by a module that :func:`get` imports on first request."""
 _INSTANCES: dict[str, Player] = {}
 _default = [DEFAULT]
 
@@ -325,13 +365,10 @@ def get(name: str | None = None) -> Player:
     >>> get("oracle")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: Unknown player 'oracle': the players are heuristic, greedy...
+    dicelab.errors.IllegalMove: Unknown player 'oracle': the players are optimal, heuris...
     """
     if name is None:
         name = _default[0]
-    if isinstance(name, str) and name not in _FACTORIES and name in _LAZY:
-        with contextlib.suppress(ImportError):
-            importlib.import_module(_LAZY[name])  # registers the player on import
     if not isinstance(name, str) or name not in _FACTORIES:
         raise IllegalMove(
             msg(
@@ -351,10 +388,11 @@ def default_name() -> str:
 
 
 def set_default(name: str) -> None:
-    """Make the registered player ``name`` the default (``dicelab.penta`` sets "optimal")."""
+    """Make the registered player ``name`` the default ("optimal" to begin with)."""
     get(name)
     _default[0] = name
 
 
+register("optimal", OptimalPlayer)
 register("heuristic", HeuristicPlayer)
 register("greedy", GreedyPlayer)

@@ -358,7 +358,7 @@ def test_computer_seats_play_whole_turns():
 
 
 def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
-    game = Game(players=("Ada",), seed=9)
+    game = Game(players=("Cpu",), computer=[0], seed=9)
     assert game.computer_choice() == ()
     assert game.play_computer_step() == Roll(game.dice)
     while True:
@@ -384,7 +384,7 @@ def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
 
 
 def test_a_computer_turn_ends_with_a_score_and_at_most_three_rolls():
-    game = Game(seed=13)
+    game = Game(computer=[0], seed=13)
     for _ in range(13):
         moves = game.play_computer_turn()
         assert isinstance(moves[-1], Score)
