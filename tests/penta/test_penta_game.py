@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from dicelab import IllegalMove
 from dicelab.dice import SeededDice
 from dicelab.penta import Game, Scorecard, parse, players
-from dicelab.penta.game import Hold, Roll, Score, Seat
+from dicelab.penta.game import Seat
+from dicelab.penta.moves import Hold, Roll, Score
 from dicelab.penta.rules import BOXES, LOWER, UPPER
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
