@@ -73,7 +73,7 @@ from typing import Any
 from dicelab.dice import SeededDice, check_dice, new_seed
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
-from dicelab.numbers import is_whole, show_value
+from dicelab.numbers import show_value
 from dicelab.penta import players as registry
 from dicelab.penta.moves import (
     DICE,
@@ -87,6 +87,7 @@ from dicelab.penta.moves import (
     legal_holds,
     position_list,
 )
+from dicelab.penta.players import MAX_SEATS, Seat
 from dicelab.penta.rules import BOXES, Rules
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, box_list, check_box, check_rules
 from dicelab.penta.situation import Action, Situation
@@ -107,21 +108,6 @@ __all__ = [
 
 TURNS = len(BOXES)
 """Turns each seat plays: one per box."""
-MAX_SEATS = 6
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a name (shown as given), and the registered computer ``player``
-    that plays it (``None`` for a human)."""
-
-    name: str
-    player: str | None = None
-
-    @property
-    def is_computer(self) -> bool:
-        """Whether a computer player plays this seat."""
-        return self.player is not None
 
 
 @dataclass(frozen=True)
@@ -154,7 +140,7 @@ class Game:
         rules: Rules | str | None = None,
         seed: int | None = None,
     ) -> None:
-        self._seats = _check_seats(players, computer)
+        self._seats = registry.make_seats(players, computer)
         self._rules = check_rules(rules)
         self._dice = SeededDice(new_seed() if seed is None else seed)
         cards = tuple(Scorecard(self._rules) for _ in self._seats)
@@ -639,75 +625,3 @@ def _show(dice: object) -> str:
 
 def _as_dice(dice: object) -> tuple[int, ...]:
     return check_dice(dice, DICE)
-
-
-# -- seats -------------------------------------------------------------------------------------
-
-
-def _check_seats(
-    players: Sequence[str | Seat] | int, computer: Iterable[int] | Mapping[int, str | None]
-) -> tuple[Seat, ...]:
-    seats = _named_seats(players)
-    for index, player in _computer_seats(computer, len(seats)):
-        seats[index] = Seat(seats[index].name, player)
-    return tuple(seats)
-
-
-def _named_seats(players: object) -> list[Seat]:
-    """The seats given by name, :class:`Seat` or count, with their players checked."""
-    if is_whole(players):
-        count = int(players)  # type: ignore[call-overload]  # is_whole checked it
-        if not 1 <= count <= MAX_SEATS:
-            raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=show_value(count)))
-        return [Seat(msg("Player {n}", n=n).render()) for n in range(1, count + 1)]
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise IllegalMove(
-            msg("Players are a list of names, not {value}.", value=show_value(players))
-        )
-    if not 1 <= len(players) <= MAX_SEATS:
-        raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=len(players)))
-    seats = []
-    for player in players:
-        seat = player if isinstance(player, Seat) else Seat(player)
-        if not isinstance(seat.name, str) or not seat.name.strip():
-            raise IllegalMove(
-                msg(
-                    "A player's name is a non-empty text, not {value}.", value=show_value(seat.name)
-                )
-            )
-        if seat.player is not None:
-            registry.get(seat.player)  # raises for an unknown player
-        seats.append(seat)
-    return seats
-
-
-def _computer_seats(computer: object, count: int) -> list[tuple[int, str]]:
-    """(seat index, player name) for each computer seat chosen, checked."""
-    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
-        raise IllegalMove(
-            msg(
-                "Computer seats are a list of seat numbers, not {value}.",
-                value=show_value(computer),
-            )
-        )
-    pairs = (
-        list(computer.items()) if isinstance(computer, Mapping) else [(i, None) for i in computer]
-    )
-    chosen = []
-    for index, name in pairs:
-        if not is_whole(index):
-            raise IllegalMove(
-                msg("A seat number is a whole number, not {value}.", value=show_value(index))
-            )
-        if not 0 <= int(index) < count:
-            raise IllegalMove(
-                msg(
-                    "There is no seat {index}: the seats are numbered 0 to {last}.",
-                    index=show_value(int(index)),
-                    last=count - 1,
-                )
-            )
-        name = registry.default_name() if name is None else name
-        registry.get(name)  # raises for an unknown player
-        chosen.append((int(index), name))
-    return chosen

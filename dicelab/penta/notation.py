@@ -253,38 +253,44 @@ def _parse_card(start: int, tokens: list[tuple[int, str]], rules: Rules) -> Scor
                 raise _Error(position, msg("the Penta bonus (+100...) comes after the boxes."))
             bonus, bonus_at = _number(word[1:], position + 1), position
             continue
-        code, equals, points = word.partition("=")
-        if code not in _BOX_OF:
-            raise _Error(
-                position,
-                msg(
-                    "unknown box {code}: the boxes are {codes}.",
-                    code=repr(code),
-                    codes=" ".join(CODES.values()),
-                ),
-            )
-        box = _BOX_OF[code]
-        if not equals:
-            raise _Error(position + len(word), msg("expected '=' and the points of the box."))
+        box, points = _parse_entry(position, word)
         if box in filled:
             raise _Error(position, msg("{box} is given twice.", box=box_name(box)))
-        at = position + len(code) + 1
-        value = _number(points, at)
-        if value not in possible_points(box):
-            raise _Error(
-                at,
-                msg(
-                    "{box} cannot hold {points} points: it holds one of {choices}.",
-                    box=box_name(box),
-                    points=value,
-                    choices=", ".join(map(str, sorted(possible_points(box)))),
-                ),
-            )
-        filled[box] = value
+        filled[box] = points
     try:
         return Scorecard.from_filled(filled, bonus, rules)
     except IllegalMove as error:
         raise _Error(bonus_at, error.message) from None
+
+
+def _parse_entry(position: int, word: str) -> tuple[str, int]:
+    """One filled box, ``code=points``: the box id and points it can hold."""
+    code, equals, points = word.partition("=")
+    if code not in _BOX_OF:
+        raise _Error(
+            position,
+            msg(
+                "unknown box {code}: the boxes are {codes}.",
+                code=show_value(code),
+                codes=" ".join(CODES.values()),
+            ),
+        )
+    box = _BOX_OF[code]
+    if not equals:
+        raise _Error(position + len(word), msg("expected '=' and the points of the box."))
+    at = position + len(code) + 1
+    value = _number(points, at)
+    if value not in possible_points(box):
+        raise _Error(
+            at,
+            msg(
+                "{box} cannot hold {points} points: it holds one of {choices}.",
+                box=box_name(box),
+                points=value,
+                choices=", ".join(map(str, sorted(possible_points(box)))),
+            ),
+        )
+    return box, value
 
 
 def _number(text: str, position: int) -> int:

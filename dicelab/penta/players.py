@@ -1,4 +1,4 @@
-"""Computer players for Penta, behind one interface, and a registry of them by name.
+"""Who plays Penta: computer players behind one interface, their registry, and the seats.
 
 A player has a ``name`` and one method, ``choose(situation) -> action``, where
 ``situation`` is a :class:`~dicelab.penta.situation.Situation` and the action is
@@ -42,7 +42,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -52,6 +53,7 @@ from dicelab.cache import Progress
 from dicelab.dice import FACES, check_dice, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
+from dicelab.numbers import is_whole, show_value
 from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.situation import Action, Situation
@@ -62,15 +64,18 @@ if TYPE_CHECKING:  # the solver is imported when the optimal player first decide
 __all__ = [
     "BONUS_WEIGHT",
     "DEFAULT",
+    "MAX_SEATS",
     "PAR",
     "Action",
     "GreedyPlayer",
     "HeuristicPlayer",
     "OptimalPlayer",
     "Player",
+    "Seat",
     "default_name",
     "get",
     "keep_positions",
+    "make_seats",
     "names",
     "register",
     "set_default",
@@ -396,3 +401,100 @@ def set_default(name: str) -> None:
 register("optimal", OptimalPlayer)
 register("heuristic", HeuristicPlayer)
 register("greedy", GreedyPlayer)
+
+
+# -- seats -----------------------------------------------------------------------------------
+
+MAX_SEATS = 6
+"""The most seats at a table."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: a name (shown as given), and the registered computer ``player``
+    that plays it (``None`` for a human)."""
+
+    name: str
+    player: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer player plays this seat."""
+        return self.player is not None
+
+
+def make_seats(
+    players: Sequence[str | Seat] | int, computer: Iterable[int] | Mapping[int, str | None] = ()
+) -> tuple[Seat, ...]:
+    """The seats of a game: ``players`` are names, :class:`Seat` values or a count of unnamed
+    seats; ``computer`` lists the seats the default player plays, or maps them to players.
+
+    >>> make_seats(("Ada", "Bob"), {1: "greedy"})
+    (Seat(name='Ada', player=None), Seat(name='Bob', player='greedy'))
+    >>> make_seats(2, [0])[0]
+    Seat(name='Player 1', player='optimal')
+    """
+    seats = _named_seats(players)
+    for index, player in _computer_seats(computer, len(seats)):
+        seats[index] = Seat(seats[index].name, player)
+    return tuple(seats)
+
+
+def _named_seats(players: object) -> list[Seat]:
+    """The seats given by name, :class:`Seat` or count, with their players checked."""
+    if is_whole(players):
+        count = int(players)  # type: ignore[call-overload]  # is_whole checked it
+        if not 1 <= count <= MAX_SEATS:
+            raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=show_value(count)))
+        return [Seat(msg("Player {n}", n=n).render()) for n in range(1, count + 1)]
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise IllegalMove(
+            msg("Players are a list of names, not {value}.", value=show_value(players))
+        )
+    if not 1 <= len(players) <= MAX_SEATS:
+        raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=len(players)))
+    seats = []
+    for player in players:
+        seat = player if isinstance(player, Seat) else Seat(player)
+        if not isinstance(seat.name, str) or not seat.name.strip():
+            raise IllegalMove(
+                msg(
+                    "A player's name is a non-empty text, not {value}.", value=show_value(seat.name)
+                )
+            )
+        if seat.player is not None:
+            get(seat.player)  # raises for an unknown player
+        seats.append(seat)
+    return seats
+
+
+def _computer_seats(computer: object, count: int) -> list[tuple[int, str]]:
+    """(seat index, player name) for each computer seat chosen, checked."""
+    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
+        raise IllegalMove(
+            msg(
+                "Computer seats are a list of seat numbers, not {value}.",
+                value=show_value(computer),
+            )
+        )
+    pairs = (
+        list(computer.items()) if isinstance(computer, Mapping) else [(i, None) for i in computer]
+    )
+    chosen = []
+    for index, name in pairs:
+        if not is_whole(index):
+            raise IllegalMove(
+                msg("A seat number is a whole number, not {value}.", value=show_value(index))
+            )
+        if not 0 <= int(index) < count:
+            raise IllegalMove(
+                msg(
+                    "There is no seat {index}: the seats are numbered 0 to {last}.",
+                    index=show_value(int(index)),
+                    last=count - 1,
+                )
+            )
+        name = default_name() if name is None else name
+        get(name)  # raises for an unknown player
+        chosen.append((int(index), name))
+    return chosen

@@ -28,8 +28,9 @@ from typing import Any
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
 from dicelab.numbers import show_value
-from dicelab.penta.game import Game, Seat
+from dicelab.penta.game import Game
 from dicelab.penta.moves import DICE, Hold, Move, Roll, Score
+from dicelab.penta.players import Seat
 from dicelab.penta.rules import PRESETS, Rules
 
 __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
@@ -78,21 +79,7 @@ def from_dict(data: object) -> Game:
     """The game saved as plain ``data``, replayed and checked event by event."""
     _expect_keys(data, msg("the save"), _KEYS)
     assert isinstance(data, dict)
-    if data["format"] != FORMAT:
-        raise _bad_save(
-            msg(
-                "the format is {value}, not {format}.",
-                value=show_value(data["format"]),
-                format=repr(FORMAT),
-            )
-        )
-    if type(data["version"]) is not int or data["version"] != VERSION:
-        raise _bad_save(
-            msg(
-                "version {value} is not one this dicelab reads (1).",
-                value=show_value(data["version"]),
-            )
-        )
+    _check_header(data["format"], data["version"])
     rules = _rules_from_json(data["rules"])
     seed = data["seed"]
     if type(seed) is not int or seed < 0:
@@ -111,19 +98,39 @@ def from_dict(data: object) -> Game:
     except IllegalMove as error:
         raise _bad_save(error.message) from None
     for number, item in enumerate(events, start=1):
-        move = _event_from_json(item, number)
-        try:
-            game.push(move)
-        except IllegalMove as error:
-            raise _bad_save(
-                msg(
-                    "event {n} ({event}) cannot happen: {reason}",
-                    n=number,
-                    event=_json_text(item),
-                    reason=error.message,
-                )
-            ) from None
+        _replay(game, number, item)
     return game
+
+
+def _check_header(format: object, version: object) -> None:
+    if format != FORMAT:
+        raise _bad_save(
+            msg(
+                "the format is {value}, not {format}.",
+                value=show_value(format),
+                format=repr(FORMAT),
+            )
+        )
+    if type(version) is not int or version != VERSION:
+        raise _bad_save(
+            msg("version {value} is not one this dicelab reads (1).", value=show_value(version))
+        )
+
+
+def _replay(game: Game, number: int, item: object) -> None:
+    """Push the event ``item`` (number ``number``, from 1) or refuse the save."""
+    move = _event_from_json(item, number)
+    try:
+        game.push(move)
+    except IllegalMove as error:
+        raise _bad_save(
+            msg(
+                "event {n} ({event}) cannot happen: {reason}",
+                n=number,
+                event=_json_text(item),
+                reason=error.message,
+            )
+        ) from None
 
 
 def _json_text(item: object) -> str | Message:
@@ -280,28 +287,31 @@ def _event_from_json(item: object, number: int) -> Move:
                 value=_json_text(item),
             )
         )
-    kind = item[0]
-    if kind in ("roll", "hold"):
-        values = item[1]
-        if not isinstance(values, list) or any(type(v) is not int for v in values):
-            raise _bad_save(
-                msg(
-                    "event {n}: {value} is not a list of whole numbers.",
-                    n=number,
-                    value=_json_text(values),
-                )
+    if item[0] == "score":
+        return _score_from_json(item, number)
+    values = item[1]
+    if not isinstance(values, list) or any(type(v) is not int for v in values):
+        raise _bad_save(
+            msg(
+                "event {n}: {value} is not a list of whole numbers.",
+                n=number,
+                value=_json_text(values),
             )
-        if kind == "roll":
-            if len(values) != DICE:
-                raise _bad_save(
-                    msg(
-                        "event {n}: a roll shows 5 dice, not {value}.",
-                        n=number,
-                        value=_json_text(values),
-                    )
-                )
-            return Roll(tuple(values))
+        )
+    if item[0] == "hold":
         return Hold(tuple(values))
+    if len(values) != DICE:
+        raise _bad_save(
+            msg(
+                "event {n}: a roll shows 5 dice, not {value}.",
+                n=number,
+                value=_json_text(values),
+            )
+        )
+    return Roll(tuple(values))
+
+
+def _score_from_json(item: list[Any], number: int) -> Score:
     box, points = item[1], item[2]
     if not isinstance(box, str) or type(points) is not int:
         raise _bad_save(

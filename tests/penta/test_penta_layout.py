@@ -25,6 +25,7 @@ simulate = importlib.import_module("dicelab.penta.simulate")
     "old, new, names",
     [
         (game, moves, ["DICE", "ROLLS_PER_TURN", "Hold", "Move", "Roll", "Score"]),
+        (game, players, ["MAX_SEATS", "Seat"]),
         (game, situation, ["Situation"]),
         (notation, situation, ["Situation"]),
         (players, situation, ["Action"]),
