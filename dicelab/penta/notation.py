@@ -150,7 +150,9 @@ def parse(text: str) -> Situation:
 but 3 were given.
     """
     if not isinstance(text, str):
-        raise IllegalMove(msg("A situation is a line of text, not {value}.", value=repr(text)))
+        raise IllegalMove(
+            msg("A situation is a line of text, not {value}.", value=show_value(text))
+        )
     try:
         return _parse(text)
     except _Error as error:

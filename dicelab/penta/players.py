@@ -350,9 +350,11 @@ def register(name: str, factory: Callable[[], Player], replace: bool = False) ->
     dicelab.errors.IllegalMove: A player called 'heuristic' exists already.
     """
     if not isinstance(name, str) or not name:
-        raise IllegalMove(msg("A player's name is a non-empty text, not {value}.", value=name))
+        raise IllegalMove(
+            msg("A player's name is a non-empty text, not {value}.", value=show_value(name))
+        )
     if name in _FACTORIES and not replace:
-        raise IllegalMove(msg("A player called {name} exists already.", name=repr(name)))
+        raise IllegalMove(msg("A player called {name} exists already.", name=show_value(name)))
     _FACTORIES[name] = factory
     _INSTANCES.pop(name, None)
 
@@ -378,7 +380,7 @@ def get(name: str | None = None) -> Player:
         raise IllegalMove(
             msg(
                 "Unknown player {name}: the players are {names}.",
-                name=repr(name),
+                name=show_value(name),
                 names=", ".join(_FACTORIES),
             )
         )

@@ -52,6 +52,7 @@ from dicelab.cache import Progress, cache_dir, load_array, save_array
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
+from dicelab.numbers import is_whole, show_value
 from dicelab.penta import solver_tables as st
 from dicelab.penta.players import OptimalPlayer
 from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
@@ -193,7 +194,9 @@ class Solver:
 
     def _state(self, card: Scorecard) -> tuple[int, int, int]:
         if not isinstance(card, Scorecard):
-            raise IllegalMove(msg("A situation needs a Scorecard, not {value}.", value=repr(card)))
+            raise IllegalMove(
+                msg("A situation needs a Scorecard, not {value}.", value=show_value(card))
+            )
         if card.rules != self._rules:
             raise IllegalMove(
                 msg(
@@ -328,7 +331,7 @@ class Solver:
             raise IllegalMove(
                 msg(
                     "{action} is not a legal action here: the actions are {actions}.",
-                    action=repr(action),
+                    action=show_value(action),
                     actions=", ".join(map(repr, values)),
                 )
             )
@@ -352,16 +355,11 @@ class Solver:
         return {box: float(chances[_BOX_INDEX[box]]) for box in card.open_boxes}
 
     def _situation(self, dice: Iterable[int], rolls_left: int) -> tuple[tuple[int, ...], int]:
-        if isinstance(rolls_left, bool) or not isinstance(rolls_left, int | np.integer):
+        if not is_whole(rolls_left) or not 0 <= int(rolls_left) <= 2:
             raise IllegalMove(
                 msg(
-                    "Rolls left is a whole number from 0 to 2, not {value}.", value=repr(rolls_left)
-                )
-            )
-        if not 0 <= int(rolls_left) <= 2:
-            raise IllegalMove(
-                msg(
-                    "Rolls left is a whole number from 0 to 2, not {value}.", value=repr(rolls_left)
+                    "Rolls left is a whole number from 0 to 2, not {value}.",
+                    value=show_value(rolls_left),
                 )
             )
         return sorted_dice(dice, 5), int(rolls_left)

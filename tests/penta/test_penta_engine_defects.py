@@ -269,3 +269,28 @@ def test_custom_rules_are_written_with_their_fields():
 def test_bad_custom_rules_are_refused(rules, problem):
     with pytest.raises(IllegalMove, match=problem):
         parse(f"- | dice - | 3 rolls left | {rules}")
+
+
+def test_huge_values_elsewhere_in_the_engine_are_refused_printably():
+    from dicelab.dice import check_dice, outcomes
+    from dicelab.penta import Solver, players
+    from dicelab.penta.rules import BOXES
+
+    card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+    solver = Solver()
+    for action in (
+        lambda: check_dice([[HUGE]]),
+        lambda: check_dice([HUGE]),
+        lambda: outcomes(HUGE),
+        lambda: solver.option_values(card, (1, 2, 3, 4, 6), HUGE),
+        lambda: solver.option_values(HUGE, (1, 2, 3, 4, 6), 0),
+        lambda: solver.regret(card, (1, 2, 3, 4, 6), 0, (HUGE,)),
+        lambda: players.get(HUGE),
+        lambda: players.register(HUGE, players.GreedyPlayer),
+        lambda: parse(HUGE),
+        lambda: Situation(rolls_left=HUGE),
+    ):
+        with pytest.raises(IllegalMove) as error:
+            action()
+        assert len(str(error.value)) < 300
+    assert solver.option_values(card, (1, 2, 3, 4, 6), np.array(0)) == {"chance": 16.0}
