@@ -21,7 +21,7 @@ dicelab.errors.IllegalMove: There is no die at position 5: the dice are at posit
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,7 +85,8 @@ def position_list(positions: object) -> tuple[Any, ...]:
     dicelab.errors.IllegalMove: Positions to hold are a list of numbers from 0 to 4, not '01'.
     """
     is_scalar = isinstance(positions, np.ndarray) and positions.ndim == 0
-    if is_scalar or isinstance(positions, str | bytes) or not isinstance(positions, Iterable):
+    is_text = isinstance(positions, str | bytes | Mapping)  # a mapping would give its keys
+    if is_scalar or is_text or not isinstance(positions, Iterable):
         raise IllegalMove(
             msg(
                 "Positions to hold are a list of numbers from 0 to 4, not {value}.",

@@ -204,6 +204,7 @@ def test_0d_arrays_are_the_integer_they_hold():
     "action",
     [
         lambda g: g.hold(np.array(2)),  # a 0-d array is one number, not a list of positions
+        lambda g: g.hold({0: "held"}),
         lambda g: g.hold([True]),
         lambda g: g.toggle(False),
         lambda g: g.toggle(np.bool_(True)),
