@@ -52,7 +52,7 @@ from dicelab.cache import Progress, cache_dir, load_array, save_array
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
-from dicelab.numbers import is_whole, show_value
+from dicelab.numbers import check_seed, is_whole, parse_whole, show_value
 from dicelab.penta import solver_tables as st
 from dicelab.penta.players import OptimalPlayer
 from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
@@ -404,18 +404,7 @@ def first_best(values: np.ndarray) -> np.ndarray:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m dicelab.penta.solver --build [PRESET ...]``: build and cache tables."""
-    parser = argparse.ArgumentParser(
-        prog="python -m dicelab.penta.solver", description=str(msg("Penta's optimal solver."))
-    )
-    parser.add_argument("--build", action="store_true", help=str(msg("build and cache tables")))
-    parser.add_argument("--force", action="store_true", help=str(msg("rebuild cached tables")))
-    parser.add_argument(
-        "--simulate", type=int, default=0, metavar="N", help=str(msg("play N games and report"))
-    )
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument(
-        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
-    )
+    parser = _parser()
     args = parser.parse_args(argv)
     presets = args.presets or list(PRESETS)
     for name in presets:
@@ -427,23 +416,62 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     for name in presets:
-        solver = Solver(name)
-        start = time.perf_counter()
-        solver.build(text_progress(name), force=args.force)
-        print(
-            msg(
-                "{rules}: expected score {value} ({seconds} s, {path})",
-                rules=name,
-                value=format_number(solver.expected_score(), decimals=7),
-                seconds=format_number(time.perf_counter() - start, decimals=1),
-                path=solver.path,
-            )
-        )
+        solver = _build_and_report(name, args.force)
         if args.simulate:
             from dicelab.penta.simulate import simulate  # the simulation builds on the solver
 
             print(simulate(args.simulate, seed=args.seed, solver=solver).summary())
     return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m dicelab.penta.solver", description=str(msg("Penta's optimal solver."))
+    )
+    parser.add_argument("--build", action="store_true", help=str(msg("build and cache tables")))
+    parser.add_argument("--force", action="store_true", help=str(msg("rebuild cached tables")))
+    parser.add_argument(
+        "--simulate", type=_count, default=0, metavar="N", help=str(msg("play N games and report"))
+    )
+    parser.add_argument("--seed", type=_seed, default=None)
+    parser.add_argument(
+        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
+    )
+    return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = parse_whole(text)
+    except IllegalMove:
+        value = -1
+    if value < 0:
+        problem = msg("The number of games is a whole number, not {value}.", value=show_value(text))
+        raise argparse.ArgumentTypeError(str(problem))
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(parse_whole(text))
+    except IllegalMove as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _build_and_report(name: str, force: bool) -> Solver:
+    solver = Solver(name)
+    start = time.perf_counter()
+    solver.build(text_progress(name), force=force)
+    print(
+        msg(
+            "{rules}: expected score {value} ({seconds} s, {path})",
+            rules=name,
+            value=format_number(solver.expected_score(), decimals=7),
+            seconds=format_number(time.perf_counter() - start, decimals=1),
+            path=solver.path,
+        )
+    )
+    return solver
 
 
 _MOVED = {"SimulationResult": "dicelab.penta.simulate", "simulate": "dicelab.penta.simulate"}

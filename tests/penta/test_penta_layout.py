@@ -115,3 +115,11 @@ def test_save_load_by_dict_and_by_file(tmp_path):
     assert penta.Game.load(path) == table
     with pytest.raises(IllegalMove, match="not a saved game"):
         penta.Game.from_dict([])
+
+
+@pytest.mark.parametrize("args", [["--simulate", "-3"], ["--simulate", "²"], ["--seed", "9" * 30]])
+def test_the_command_line_refuses_bad_numbers_with_a_usage_error(args, capsys):
+    with pytest.raises(SystemExit) as stop:
+        solver.main(["--build", "no-bonus", *args])
+    assert stop.value.code == 2
+    assert "error: argument" in capsys.readouterr().err
