@@ -108,7 +108,11 @@ def situation_text(situation: Situation) -> str:
 _SWITCH = {True: "on", False: "off"}
 _FIELDS = ("joker", "penta_bonus", "upper_bonus")
 _JOKERS = tuple(dict.fromkeys(preset.joker for preset in PRESETS.values()))
-_ESCAPED = re.compile(r"[\s|=%\"]|[^\x21-\x7e\xa0-\U0010ffff]")
+_ESCAPED = re.compile(r"[\s|=%\"\ud800-\udfff]|[^\x21-\x7e\xa0-\U0010ffff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match.group().encode("utf-8", "surrogatepass"))
 
 
 def rules_text(rules: Rules) -> str:
@@ -119,7 +123,7 @@ def rules_text(rules: Rules) -> str:
     >>> rules_text(Rules("official", "none"))
     'rules official joker=none penta_bonus=on upper_bonus=on'
     """
-    name = _ESCAPED.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), rules.name)
+    name = _ESCAPED.sub(_escape, rules.name)
     if PRESETS.get(rules.name) == rules:
         return f"rules {name}"
     fields = [f"joker={rules.joker}"]
@@ -223,7 +227,7 @@ def _parse_rules(start: int, tokens: list[tuple[int, str]]) -> Rules:
                 names=", ".join(PRESETS),
             ),
         )
-    name = "" if tokens[1][1] == '""' else unquote(tokens[1][1])
+    name = "" if tokens[1][1] == '""' else unquote(tokens[1][1], errors="surrogatepass")
     values = [_parse_field(key, *token) for key, token in zip(_FIELDS, tokens[2:], strict=True)]
     return Rules(name, *values)
 

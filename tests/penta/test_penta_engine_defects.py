@@ -255,6 +255,9 @@ def test_custom_rules_are_written_with_their_fields():
     assert str(official).endswith("| rules official")
     renamed = Situation(Scorecard(Rules("official", "none")))  # a preset's name, other rules
     assert parse(str(renamed)).rules == Rules("official", "none")
+    for name in ("", '""', "a|b", "50%", "x=y", "tab\there", "\ud800", "é", "rules"):
+        odd = Situation(Scorecard(Rules(name, "free")))
+        assert parse(str(odd)) == odd, name
 
 
 @pytest.mark.parametrize(
