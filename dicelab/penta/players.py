@@ -23,6 +23,9 @@ A player has a ``name`` and one method, ``choose(situation) -> action``, where
 The default player is "optimal" (:class:`OptimalPlayer`, the exact solver's choice); its
 solver is imported and its table loaded only when it first decides.
 
+A game's seats (:class:`Seat`: a name shown as given, and the player of a computer seat)
+are made by :func:`make_seats`, which checks every player name against the registry.
+
 The heuristic player ("heuristic"):
 
 * It values scoring ``points`` in a box as ``points - PAR[box]`` (``PAR`` is roughly
