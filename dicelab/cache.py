@@ -20,9 +20,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+import numpy as np
+
 from dicelab.i18n import format_percent
 
-__all__ = ["CACHE_ENV", "Progress", "atomic_write", "cache_dir", "text_progress"]
+__all__ = [
+    "CACHE_ENV",
+    "Progress",
+    "atomic_write",
+    "cache_dir",
+    "load_array",
+    "save_array",
+    "text_progress",
+]
 
 CACHE_ENV = "DICELAB_CACHE_DIR"
 
@@ -59,6 +69,37 @@ def atomic_write(path: Path) -> Iterator[BinaryIO | None]:
         os.replace(tmp, path)
     except OSError:
         Path(tmp).unlink(missing_ok=True)
+
+
+def load_array(path: Path, shape: tuple[int, ...], dtype: object = np.float64) -> np.ndarray | None:
+    """The array saved at ``path`` if it has this ``shape`` and ``dtype``; ``None`` otherwise.
+
+    A missing, unreadable, truncated or foreign file is not an error: the caller builds the
+    table again.
+
+    >>> load_array(Path("/nonexistent/table.npy"), (3,)) is None
+    True
+    """
+    try:
+        array = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if not isinstance(array, np.ndarray) or array.shape != shape or array.dtype != dtype:
+        return None
+    return array
+
+
+def save_array(path: Path, array: np.ndarray) -> None:
+    """Write ``array`` to ``path`` atomically (see :func:`atomic_write`); never raises on I/O.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "t.npy"
+    >>> save_array(path, np.arange(3.0)); load_array(path, (3,))
+    array([0., 1., 2.])
+    """
+    with atomic_write(path) as handle:
+        if handle is not None:
+            np.save(handle, array, allow_pickle=False)
 
 
 def text_progress(title: object = "", stream: TextIO | None = None, width: int = 30) -> Progress:

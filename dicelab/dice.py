@@ -43,6 +43,7 @@ import numpy as np
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg, nmsg
+from dicelab.numbers import check_seed, show_value
 
 __all__ = [
     "FACES",
@@ -71,7 +72,9 @@ def check_die(value: object) -> int:
     """
     if isinstance(value, bool | np.bool_) or not isinstance(value, Integral):
         raise IllegalMove(
-            msg("A die shows {value}: dice show whole numbers from 1 to 6.", value=repr(value))
+            msg(
+                "A die shows {value}: dice show whole numbers from 1 to 6.", value=show_value(value)
+            )
         )
     number = int(value)
     if not 1 <= number <= 6:
@@ -100,7 +103,7 @@ def check_dice(
     # A set would silently merge equal dice and a mapping would give its keys: refuse both.
     if isinstance(dice, str | bytes | Set | Mapping) or not isinstance(dice, Iterable):
         raise IllegalMove(
-            msg("Dice must be a list of numbers from 1 to 6, not {value}.", value=repr(dice))
+            msg("Dice must be a list of numbers from 1 to 6, not {value}.", value=show_value(dice))
         )
     values = tuple(check_die(value) for value in dice)
     n = len(values)
@@ -164,7 +167,9 @@ def outcomes(k: int) -> dict[tuple[int, ...], Fraction]:
     {(): Fraction(1, 1)}
     """
     if isinstance(k, bool) or not isinstance(k, Integral) or not 0 <= int(k) <= 12:
-        raise IllegalMove(msg("Cannot roll {k} dice: from 0 to 12 dice can be rolled.", k=k))
+        raise IllegalMove(
+            msg("Cannot roll {k} dice: from 0 to 12 dice can be rolled.", k=show_value(k))
+        )
     return dict(_outcomes(int(k)))
 
 
@@ -201,13 +206,7 @@ class SeededDice:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is None:
-            seed = new_seed()
-        if isinstance(seed, bool) or not isinstance(seed, Integral) or int(seed) < 0:
-            raise IllegalMove(
-                msg("A seed is a whole number of 0 or more, not {value}.", value=repr(seed))
-            )
-        self.seed = int(seed)
+        self.seed = new_seed() if seed is None else check_seed(seed)
 
     def __repr__(self) -> str:
         return f"SeededDice({self.seed})"

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.dice import SeededDice, check_dice, counts, outcome_arrays, outcomes, sorted_dice
+from dicelab.numbers import MAX_SEED
 
 
 @pytest.mark.parametrize(
@@ -74,7 +75,7 @@ def test_outcomes_refuse_impossible_counts():
             outcomes(k)
 
 
-@given(st.integers(min_value=0, max_value=2**64), st.integers(0, 500), st.integers(1, 8))
+@given(st.integers(min_value=0, max_value=MAX_SEED), st.integers(0, 500), st.integers(1, 8))
 def test_seeded_dice_are_valid_and_repeatable(seed, index, k):
     dice = SeededDice(seed).roll(k, index)
     assert len(dice) == k and all(1 <= v <= 6 for v in dice)
@@ -91,7 +92,7 @@ def test_seeded_dice_are_fair_and_vary_with_index():
 
 
 def test_seeds_must_be_whole_and_non_negative():
-    for bad in (-1, 1.5, "7", True):
+    for bad in (-1, 1.5, "7", True, MAX_SEED + 1, 10**5000, -(10**5000)):
         with pytest.raises(IllegalMove, match="seed"):
             SeededDice(bad)
     assert isinstance(SeededDice().seed, int)

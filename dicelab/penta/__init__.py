@@ -1,6 +1,9 @@
 """Penta, a Yahtzee variant: rules, scorecard, game, notation and computer players.
 
-The rules are in ``spec/penta.md``; ``docs/penta.md`` is a tour of this package.
+The rules are in ``docs/rules/penta.md``; ``docs/penta.md`` is a tour of this package.
+Its modules, as in :mod:`dicelab.farkle`: ``rules`` (and ``scorecard``, ``joker``),
+``moves``, ``situation``, ``notation``, ``game``, ``save``, ``players``, ``simulate``,
+and ``solver`` (with ``solver_tables``).
 
 >>> from dicelab import penta
 >>> card = penta.Scorecard().score("fours", (4, 4, 4, 1, 2))
@@ -18,20 +21,30 @@ True
 """
 
 from dicelab.penta import players
-from dicelab.penta.game import Game
-from dicelab.penta.notation import Situation, parse
-from dicelab.penta.rules import BOXES, Rules
+from dicelab.penta.game import Game, Seat
+from dicelab.penta.moves import Hold, Move, Roll, Score
+from dicelab.penta.notation import parse
+from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard
-from dicelab.penta.solver import Solver, simulate
+from dicelab.penta.simulate import SimulationResult, simulate
+from dicelab.penta.situation import Situation
+from dicelab.penta.solver import Solver
 
-# The computer plays optimally by default; the heuristic stays available by name.
-players.set_default("optimal")
+# ``simulate`` is the function (imported here with its module, which it thus hides); import
+# the module's names with ``from dicelab.penta.simulate import ...``.
 
 __all__ = [
     "BOXES",
+    "PRESETS",
     "Game",
+    "Hold",
+    "Move",
+    "Roll",
     "Rules",
+    "Score",
     "Scorecard",
+    "Seat",
+    "SimulationResult",
     "Situation",
     "Solver",
     "parse",

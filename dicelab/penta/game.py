@@ -34,8 +34,8 @@ Score(box='chance', points=18)
 >>> len(Game(seed=1).legal_moves())  # before a roll the only move is rolling
 1
 
-Saved games are JSON; loading replays every event against the seed and the rules, and
-refuses a malformed or tampered save without building anything:
+Saved games are JSON (:mod:`dicelab.penta.save`); loading replays every event against the
+seed and the rules, and refuses a malformed or tampered save without building anything:
 
 >>> Game.from_json(game.to_json()) == game
 True
@@ -52,26 +52,45 @@ Seat(name='Computer', player='heuristic')
 (3, 4, 5)
 >>> solo.score("aces")
 2
->>> [type(event).__name__ for event in solo.play_computer_turn()][-1]
-'Score'
+>>> solo.takeback_depth()  # Ada's score is the last human move: one pop takes it back
+1
+>>> moves = solo.play_computer_turn()  # the computer's whole turn, ending with a Score
+>>> type(moves[-1]).__name__, solo.takeback_depth() == 1 + len(moves)  # Ada's, then those
+('Score', True)
+
+The moves (:mod:`dicelab.penta.moves`), the situation (:mod:`dicelab.penta.situation`) and
+the save (:mod:`dicelab.penta.save`) have their own modules; their names stay importable
+from here.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from numbers import Integral
+from pathlib import Path
 from typing import Any
 
 from dicelab.dice import SeededDice, check_dice, new_seed
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
+from dicelab.numbers import show_value
 from dicelab.penta import players as registry
-from dicelab.penta.notation import Situation
-from dicelab.penta.rules import BOXES, PRESETS, Rules
+from dicelab.penta.moves import (
+    DICE,
+    ROLLS_PER_TURN,
+    Hold,
+    Move,
+    Roll,
+    Score,
+    check_position,
+    check_positions,
+    legal_holds,
+    position_list,
+)
+from dicelab.penta.players import MAX_SEATS, Seat
+from dicelab.penta.rules import BOXES, Rules
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, box_list, check_box, check_rules
+from dicelab.penta.situation import Action, Situation
 
 __all__ = [
     "DICE",
@@ -84,56 +103,11 @@ __all__ = [
     "Roll",
     "Score",
     "Seat",
+    "Situation",
 ]
 
-DICE = 5
-ROLLS_PER_TURN = 3
 TURNS = len(BOXES)
-MAX_SEATS = 6
-FORMAT = "dicelab-penta-game"
-VERSION = 1
-
-
-# -- moves: what the log records ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll the dice that are not held. The log records the ``dice`` on the table after it."""
-
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Hold:
-    """Hold exactly the dice at ``positions`` (0..4); the others are re-rolled next."""
-
-    positions: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Score:
-    """Score the dice in ``box``. The log records the ``points`` added (bonus included)."""
-
-    box: str
-    points: int | None = None
-
-
-Move = Roll | Hold | Score
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a name, and the registered computer ``player`` that plays it
-    (``None`` for a human)."""
-
-    name: str
-    player: str | None = None
-
-    @property
-    def is_computer(self) -> bool:
-        """Whether a computer player plays this seat."""
-        return self.player is not None
+"""Turns each seat plays: one per box."""
 
 
 @dataclass(frozen=True)
@@ -149,20 +123,24 @@ class _State:
 class Game:
     """A Penta game for 1 to 6 seats, 13 turns each, in seat order.
 
-    ``players`` are the seats' names (or :class:`Seat` values); ``computer`` lists the
-    seat indexes played by the default computer player, or maps indexes to player names;
-    ``rules`` is a :class:`~dicelab.penta.rules.Rules` or a preset name; ``seed`` fixes
-    the dice (a fresh one is drawn when ``None``, so every game can be replayed).
+    ``players`` are the seats' names (or :class:`Seat` values), or how many unnamed seats
+    ("Player 1", ... in the current language); ``computer`` lists the seat indexes played
+    by the default computer player, or maps indexes to player names; ``rules`` is a
+    :class:`~dicelab.penta.rules.Rules` or a preset name; ``seed`` fixes the dice (a fresh
+    one is drawn when ``None``, so every game can be replayed).
+
+    >>> [seat.name for seat in Game(players=2).seats]
+    ['Player 1', 'Player 2']
     """
 
     def __init__(
         self,
-        players: Sequence[str | Seat] = ("Player",),
+        players: Sequence[str | Seat] | int = ("Player",),
         computer: Iterable[int] | Mapping[int, str | None] = (),
         rules: Rules | str | None = None,
         seed: int | None = None,
     ) -> None:
-        self._seats = _check_seats(players, computer)
+        self._seats = registry.make_seats(players, computer)
         self._rules = check_rules(rules)
         self._dice = SeededDice(new_seed() if seed is None else seed)
         cards = tuple(Scorecard(self._rules) for _ in self._seats)
@@ -325,13 +303,22 @@ class Game:
             return [Roll()]
         moves: list[Move] = [Score(box, points) for box, points in self.options().items()]
         if self.rolls_left:
-            for size in range(DICE + 1):
-                for positions in itertools.combinations(range(DICE), size):
-                    if frozenset(positions) != state.held:
-                        moves.append(Hold(positions))
+            moves += legal_holds(state.held)
             if len(state.held) < DICE:
                 moves.append(Roll())
         return moves
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether :meth:`push` would play ``move`` now.
+
+        >>> Game(seed=1).is_legal(Roll()), Game(seed=1).is_legal(Score("chance"))
+        (True, False)
+        """
+        try:
+            self._step(move)
+        except IllegalMove:
+            return False
+        return True
 
     def push(self, move: Move) -> Move:
         """Play ``move``, or raise :class:`IllegalMove` leaving the game as it was.
@@ -339,21 +326,7 @@ class Game:
         A :class:`Roll` or :class:`Score` that carries its outcome (as a saved log does) must
         match what the seed and the rules give. Returns the move as logged.
         """
-        if self.is_over:
-            raise IllegalMove(_over_message(self))
-        if isinstance(move, Roll):
-            event, state = self._roll(move)
-        elif isinstance(move, Hold):
-            event, state = self._hold(move)
-        elif isinstance(move, Score):
-            event, state = self._score(move)
-        else:
-            raise IllegalMove(
-                msg(
-                    "{value} is not a move: a move is Roll(), Hold(positions) or Score(box).",
-                    value=repr(move),
-                )
-            )
+        event, state = self._step(move)
         self._events.append(event)
         self._states.append(state)
         return event
@@ -371,6 +344,40 @@ class Game:
             raise IllegalMove(msg("Nothing to undo: no move has been played."))
         self._states.pop()
         return self._events.pop()
+
+    def takeback_depth(self) -> int:
+        """How many :meth:`pop` calls take back the last move a human seat made, with every
+        computer move after it (0 when no human has moved yet): what an app's Undo pops.
+
+        >>> game = Game(players=("Ada", "Cpu"), computer=[1], seed=1)
+        >>> game.takeback_depth()
+        0
+        >>> _ = game.roll(); game.takeback_depth()
+        1
+        """
+        seats = len(self._seats)
+        before = self._states[:-1]  # the state each move was played from
+        for depth, state in enumerate(reversed(before), start=1):
+            if not self._seats[state.turns % seats].is_computer:
+                return depth
+        return 0
+
+    def _step(self, move: Move) -> tuple[Move, _State]:
+        """The logged move and the state after it; the game itself is left unchanged."""
+        if self.is_over:
+            raise IllegalMove(_over_message(self))
+        if isinstance(move, Roll):
+            return self._roll(move)
+        if isinstance(move, Hold):
+            return self._hold(move)
+        if isinstance(move, Score):
+            return self._score(move)
+        raise IllegalMove(
+            msg(
+                "{value} is not a move: a move is Roll(), Hold(positions) or Score(box).",
+                value=show_value(move),
+            )
+        )
 
     def _roll(self, move: Roll) -> tuple[Roll, _State]:
         state = self._state
@@ -415,7 +422,7 @@ class Game:
                     allowed=box_list(self.options()),
                 )
             )
-        positions = _check_positions(move.positions)
+        positions = check_positions(move.positions)
         if positions == state.held:
             raise IllegalMove(
                 msg("These dice are held already: hold a different set, roll, or score.")
@@ -441,7 +448,7 @@ class Game:
                     "{box} scores {points} points for these dice, not {given}.",
                     box=box_list([box]),
                     points=points,
-                    given=repr(move.points),
+                    given=show_value(move.points),
                 )
             )
         cards = (*state.cards[:seat], after, *state.cards[seat + 1 :])
@@ -466,9 +473,9 @@ class Game:
         ...
         dicelab.errors.IllegalMove: Roll first: there are no dice on the table to hold.
         """
-        wanted = Hold(_positions_tuple(positions))
+        wanted = Hold(position_list(positions))
         can_hold = self._state.dice is not None and self.rolls_left > 0
-        if can_hold and _check_positions(wanted.positions) == self.held:
+        if can_hold and check_positions(wanted.positions) == self.held:
             return self.held
         self.push(wanted)
         return self.held
@@ -481,8 +488,7 @@ class Game:
         >>> game.toggle(2), game.toggle(4), game.toggle(2)
         (frozenset({2}), frozenset({2, 4}), frozenset({4}))
         """
-        (index,) = _check_positions((position,))
-        return self.hold(self.held ^ {index})
+        return self.hold(self.held ^ {check_position(position)})
 
     def score(self, box: str) -> int:
         """Score the dice in ``box``; returns the points added (Penta bonus included)."""
@@ -498,7 +504,7 @@ class Game:
             player = seat.player if seat is not None else None
         return registry.get(player)
 
-    def computer_choice(self, player: str | None = None) -> registry.Action:
+    def computer_choice(self, player: str | None = None) -> Action:
         """What a computer player would do now: a box id, or a keep (dice values to hold).
 
         ``player`` names a registered player; by default the current seat's, or the
@@ -514,14 +520,28 @@ class Game:
             raise IllegalMove(
                 msg(
                     "The player {name} chose {action}, which the rules do not allow here.",
-                    name=repr(chosen.name),
-                    action=repr(action),
+                    name=show_value(chosen.name),
+                    action=show_value(action),
                 )
             )
         return action
 
     def play_computer_step(self, player: str | None = None) -> Move:
-        """Play one move of the computer's choice (a roll, a hold or a scoring); returns it."""
+        """Play one move of the computer's choice (a roll, a hold or a scoring); returns it.
+
+        Only on a computer seat's turn (``player`` may name another computer player for it):
+        on a human's turn it raises :class:`IllegalMove` and plays nothing.
+
+        >>> Game(players=("Ada",), seed=1).play_computer_step()
+        Traceback (most recent call last):
+        ...
+        dicelab.errors.IllegalMove: It is Ada's turn, not the computer's.
+        """
+        seat = self.current_player
+        if seat is None:
+            raise IllegalMove(_over_message(self))
+        if not seat.is_computer:
+            raise IllegalMove(msg("It is {player}'s turn, not the computer's.", player=seat.name))
         action = self.computer_choice(player)
         if isinstance(action, str):
             return self.push(Score(action))
@@ -532,7 +552,7 @@ class Game:
         return self.push(Roll())
 
     def play_computer_turn(self, player: str | None = None) -> list[Move]:
-        """Play the rest of the current turn by the computer's choices; returns the moves."""
+        """Play the rest of a computer seat's turn by the computer's choices; returns the moves."""
         moves = [self.play_computer_step(player)]
         while not isinstance(moves[-1], Score):
             moves.append(self.play_computer_step(player))
@@ -547,30 +567,30 @@ class Game:
             moves += self.play_computer_turn()
         return moves
 
-    # -- saving ----------------------------------------------------------------------------
+    # -- saving (see :mod:`dicelab.penta.save`) --------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save as plain data: format, rules, seed, seats and the event log."""
+        from dicelab.penta import save  # the save builds games: imported when used
+
+        return save.to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game as JSON: format, rules, seed, seats and the event log.
+        """The save as JSON text (:meth:`from_json` reads it back)."""
+        from dicelab.penta import save
 
-        >>> print(Game(("Ada",), seed=9).to_json())  # doctest: +NORMALIZE_WHITESPACE
-        {"format": "dicelab-penta-game", "version": 1, "rules": {"name": "penta",
-         "joker": "forced-50", "penta_bonus": true, "upper_bonus": true}, "seed": 9,
-         "seats": [{"name": "Ada", "player": null}], "events": []}
-        """
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": {
-                "name": self._rules.name,
-                "joker": self._rules.joker,
-                "penta_bonus": self._rules.penta_bonus,
-                "upper_bonus": self._rules.upper_bonus,
-            },
-            "seed": self.seed,
-            "seats": [{"name": seat.name, "player": seat.player} for seat in self._seats],
-            "events": [_event_json(event) for event in self._events],
-        }
-        return json.dumps(data, indent=indent, ensure_ascii=False)
+        return save.to_json(self, indent)
+
+    def save(self, path: str | Path) -> None:
+        """Write the save to a file."""
+        Path(path).write_text(self.to_json(indent=1), encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """The game saved as plain data, replayed and checked event by event."""
+        from dicelab.penta import save
+
+        return save.from_dict(data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -578,63 +598,15 @@ class Game:
 
         Raises :class:`IllegalMove` for bad JSON, missing or unknown fields, wrong types,
         and any event the rules or the seed contradict; nothing is half-loaded.
-
-        >>> Game.from_json('{"format": "dicelab-penta-game"')
-        Traceback (most recent call last):
-        ...
-        dicelab.errors.IllegalMove: This is not a saved game: bad JSON at line 1, column 32 \
-(Expecting ',' delimiter).
         """
-        data = _load_json(text)
-        _expect_keys(
-            data, msg("the save"), ("format", "version", "rules", "seed", "seats", "events")
-        )
-        if data["format"] != FORMAT:
-            raise _bad_save(
-                msg(
-                    "the format is {value}, not {format}.",
-                    value=repr(data["format"]),
-                    format=repr(FORMAT),
-                )
-            )
-        if data["version"] != VERSION or type(data["version"]) is not int:
-            raise _bad_save(
-                msg(
-                    "version {value} is not one this dicelab reads (1).",
-                    value=repr(data["version"]),
-                )
-            )
-        rules = _rules_from_json(data["rules"])
-        seed = data["seed"]
-        if type(seed) is not int or seed < 0:
-            raise _bad_save(
-                msg("the seed must be a whole number of 0 or more, not {value}.", value=repr(seed))
-            )
-        seats = _seats_from_json(data["seats"])
-        events = data["events"]
-        if not isinstance(events, list):
-            raise _bad_save(msg("the events must be a list, not {value}.", value=repr(events)))
-        try:
-            game = cls(seats, rules=rules, seed=seed)
-        except IllegalMove as error:
-            raise _bad_save(error.message) from None
-        for number, item in enumerate(events, start=1):
-            move = _event_from_json(item, number)
-            try:
-                game.push(move)
-            except IllegalMove as error:
-                raise _bad_save(
-                    msg(
-                        "event {n} ({event}) cannot happen: {reason}",
-                        n=number,
-                        event=json.dumps(item),
-                        reason=error.message,
-                    )
-                ) from None
-        return game
+        from dicelab.penta import save
 
+        return save.from_json(text)
 
-# -- checks ----------------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """The game saved in a file."""
+        return cls.from_json(Path(path).read_bytes())
 
 
 def _over_message(game: Game) -> Message:
@@ -653,265 +625,3 @@ def _show(dice: object) -> str:
 
 def _as_dice(dice: object) -> tuple[int, ...]:
     return check_dice(dice, DICE)
-
-
-def _positions_tuple(positions: object) -> tuple[Any, ...]:
-    if isinstance(positions, str | bytes) or not isinstance(positions, Iterable):
-        raise IllegalMove(
-            msg(
-                "Positions to hold are a list of numbers from 0 to 4, not {value}.",
-                value=repr(positions),
-            )
-        )
-    return tuple(positions)
-
-
-def _check_positions(positions: object) -> frozenset[int]:
-    """The dice positions as a frozenset of ints 0..4, or :class:`IllegalMove`."""
-    values = _positions_tuple(positions)
-    checked: list[int] = []
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, Integral):
-            raise IllegalMove(
-                msg(
-                    "A die position is a whole number from 0 to 4, not {value}.",
-                    value=repr(value),
-                )
-            )
-        if not 0 <= int(value) < DICE:
-            raise IllegalMove(
-                msg(
-                    "There is no die at position {value}: the dice are at positions 0 to 4.",
-                    value=int(value),
-                )
-            )
-        checked.append(int(value))
-    if len(set(checked)) != len(checked):
-        raise IllegalMove(msg("Position {value} is given twice.", value=_first_repeat(checked)))
-    return frozenset(checked)
-
-
-def _first_repeat(values: list[int]) -> int:
-    seen: set[int] = set()
-    for value in values:
-        if value in seen:
-            return value
-        seen.add(value)
-    raise AssertionError
-
-
-def _check_seats(
-    players: Sequence[str | Seat], computer: Iterable[int] | Mapping[int, str | None]
-) -> tuple[Seat, ...]:
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise IllegalMove(msg("Players are a list of names, not {value}.", value=repr(players)))
-    if not 1 <= len(players) <= MAX_SEATS:
-        raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=len(players)))
-    seats = []
-    for player in players:
-        seat = player if isinstance(player, Seat) else Seat(player)  # type: ignore[arg-type]
-        if not isinstance(seat.name, str) or not seat.name.strip():
-            raise IllegalMove(
-                msg("A player's name is a non-empty text, not {value}.", value=repr(seat.name))
-            )
-        if seat.player is not None:
-            registry.get(seat.player)  # raises for an unknown player
-        seats.append(seat)
-    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
-        raise IllegalMove(
-            msg("Computer seats are a list of seat numbers, not {value}.", value=repr(computer))
-        )
-    chosen = computer if isinstance(computer, Mapping) else dict.fromkeys(computer)
-    for index, name in chosen.items():
-        if isinstance(index, bool) or not isinstance(index, Integral):
-            raise IllegalMove(
-                msg("A seat number is a whole number, not {value}.", value=repr(index))
-            )
-        if not 0 <= int(index) < len(seats):
-            raise IllegalMove(
-                msg(
-                    "There is no seat {index}: the seats are numbered 0 to {last}.",
-                    index=int(index),
-                    last=len(seats) - 1,
-                )
-            )
-        name = registry.default_name() if name is None else name
-        registry.get(name)  # raises for an unknown player
-        seats[int(index)] = Seat(seats[int(index)].name, name)
-    return tuple(seats)
-
-
-# -- JSON ------------------------------------------------------------------------------------
-
-
-def _bad_save(reason: Message) -> IllegalMove:
-    return IllegalMove(msg("This is not a saved game: {reason}", reason=reason))
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _bad_save(msg("the field {key} appears twice.", key=repr(key)))
-        data[key] = value
-    return data
-
-
-def _no_constant(name: str) -> Any:
-    raise _bad_save(msg("{value} is not a number a save may hold.", value=name))
-
-
-def _load_json(text: object) -> dict[str, Any]:
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise _bad_save(msg("the text is not UTF-8.")) from None
-    if not isinstance(text, str):
-        raise _bad_save(msg("a save is JSON text, not {value}.", value=type(text).__name__))
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise _bad_save(
-            msg(
-                "bad JSON at line {line}, column {column} ({problem}).",
-                line=error.lineno,
-                column=error.colno,
-                problem=error.msg,
-            )
-        ) from None
-    except RecursionError:
-        raise _bad_save(msg("the JSON is nested too deeply.")) from None
-    if not isinstance(data, dict):
-        raise _bad_save(msg("a save is a JSON object, not {value}.", value=type(data).__name__))
-    return data
-
-
-def _expect_keys(data: object, where: str | Message, keys: tuple[str, ...]) -> None:
-    """``data`` is an object with exactly ``keys``; ``where`` is its place in the save."""
-    if not isinstance(data, dict):
-        raise _bad_save(
-            msg("{where} must be an object, not {value}.", where=where, value=repr(data))
-        )
-    missing = [key for key in keys if key not in data]
-    unknown = [key for key in data if key not in keys]
-    if missing:
-        raise _bad_save(
-            msg("the field {key} is missing in {where}.", key=repr(missing[0]), where=where)
-        )
-    if unknown:
-        raise _bad_save(msg("unknown field {key} in {where}.", key=repr(unknown[0]), where=where))
-
-
-def _rules_from_json(data: object) -> Rules:
-    _expect_keys(data, "rules", ("name", "joker", "penta_bonus", "upper_bonus"))
-    assert isinstance(data, dict)
-    if not isinstance(data["name"], str):
-        raise _bad_save(msg("the rules' name must be text, not {value}.", value=repr(data["name"])))
-    if data["joker"] not in ("forced-50", "forced-any", "free", "none"):
-        raise _bad_save(
-            msg(
-                "the joker rule {value} is not one of forced-50, forced-any, free, none.",
-                value=repr(data["joker"]),
-            )
-        )
-    for key in ("penta_bonus", "upper_bonus"):
-        if type(data[key]) is not bool:
-            raise _bad_save(
-                msg(
-                    "the rules' {key} must be true or false, not {value}.",
-                    key=key,
-                    value=repr(data[key]),
-                )
-            )
-    rules = Rules(data["name"], data["joker"], data["penta_bonus"], data["upper_bonus"])
-    preset = PRESETS.get(rules.name)
-    if preset is not None and preset != rules:
-        raise _bad_save(
-            msg(
-                "the rules are named {name} but differ from that preset; rename them or use "
-                "the preset's own rules.",
-                name=rules.name,
-            )
-        )
-    return rules
-
-
-def _seats_from_json(data: object) -> list[Seat]:
-    if not isinstance(data, list):
-        raise _bad_save(msg("the seats must be a list, not {value}.", value=repr(data)))
-    seats = []
-    for index, item in enumerate(data):
-        _expect_keys(item, f"seats[{index}]", ("name", "player"))
-        assert isinstance(item, dict)
-        name, player = item["name"], item["player"]
-        if not isinstance(name, str):
-            raise _bad_save(msg("a seat's name must be text, not {value}.", value=repr(name)))
-        if player is not None and not isinstance(player, str):
-            raise _bad_save(
-                msg(
-                    "a seat's player must be a player's name or null, not {value}.",
-                    value=repr(player),
-                )
-            )
-        seats.append(Seat(name, player))
-    return seats
-
-
-def _event_json(event: Move) -> list[Any]:
-    if isinstance(event, Roll):
-        return ["roll", list(event.dice or ())]
-    if isinstance(event, Hold):
-        return ["hold", list(event.positions)]
-    return ["score", event.box, event.points]
-
-
-def _event_from_json(item: object, number: int) -> Move:
-    shapes = {"roll": 2, "hold": 2, "score": 3}
-    if (
-        not isinstance(item, list)
-        or not item
-        or not isinstance(item[0], str)
-        or item[0] not in shapes
-        or len(item) != shapes[item[0]]
-    ):
-        raise _bad_save(
-            msg(
-                'event {n} is {value}, not ["roll", dice], ["hold", positions] or '
-                '["score", box, points].',
-                n=number,
-                value=json.dumps(item),
-            )
-        )
-    kind = item[0]
-    if kind in ("roll", "hold"):
-        values = item[1]
-        if not isinstance(values, list) or any(type(v) is not int for v in values):
-            raise _bad_save(
-                msg(
-                    "event {n}: {value} is not a list of whole numbers.",
-                    n=number,
-                    value=json.dumps(values),
-                )
-            )
-        if kind == "roll":
-            if len(values) != DICE:
-                raise _bad_save(
-                    msg(
-                        "event {n}: a roll shows 5 dice, not {value}.",
-                        n=number,
-                        value=json.dumps(values),
-                    )
-                )
-            return Roll(tuple(values))
-        return Hold(tuple(values))
-    box, points = item[1], item[2]
-    if not isinstance(box, str) or type(points) is not int:
-        raise _bad_save(
-            msg(
-                "event {n}: a scoring names a box and whole points, not {value}.",
-                n=number,
-                value=json.dumps(item),
-            )
-        )
-    return Score(box, points)

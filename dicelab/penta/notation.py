@@ -1,8 +1,8 @@
 """A one-line text notation for any Penta situation, in the spirit of chess's FEN.
 
-A :class:`Situation` is what a player faces: a scorecard, the dice on the table (or
-none before the turn's first roll) and the rolls left. ``str()`` writes it on one
-line; :func:`parse` reads it back:
+A :class:`~dicelab.penta.situation.Situation` is what a player faces: a scorecard, the
+dice on the table (or none before the turn's first roll) and the rolls left. ``str()``
+writes it on one line (:func:`situation_text`); :func:`parse` reads it back:
 
 >>> from dicelab.penta.scorecard import Scorecard
 >>> card = Scorecard.from_filled({"fours": 12, "chance": 22, "penta": 50}, penta_bonus=100)
@@ -21,7 +21,19 @@ The grammar (spaces may be repeated; full box ids such as ``fours`` are read too
     entry     := code "=" points       code: 1s 2s 3s 4s 5s 6s 3k 4k fh ss ls ch 5k
     dice      := "dice -" | "dice" 5 x (1-6)   (spaced "4 4 4 1 2" or packed "44412")
     rolls     := N " rolls left" | "1 roll left"      N: 0 to 2, or 3 with "dice -"
-    rules     := "rules " preset               (only when not the Penta rules)
+    rules     := "rules " preset                  (only when not the Penta rules)
+               | "rules " name " joker=" joker " penta_bonus=" on/off " upper_bonus=" on/off
+
+A rule set that is not a preset is written with all its fields, so that it reads back;
+its name is written with ``%XX`` escapes for spaces, ``|``, ``=`` and ``%`` (``""`` for
+an empty name):
+
+>>> from dicelab.penta.rules import Rules
+>>> mine = Situation(Scorecard(Rules("my rules", "free", upper_bonus=False)))
+>>> str(mine)
+'- | dice - | 3 rolls left | rules my%20rules joker=free penta_bonus=on upper_bonus=off'
+>>> parse(str(mine)) == mine
+True
 
 Malformed text is refused with :class:`~dicelab.IllegalMove` naming the character
 (counted from 1) where reading failed:
@@ -35,17 +47,17 @@ points: it holds one of 0, 25.
 
 from __future__ import annotations
 
-import itertools
 import re
-from dataclasses import dataclass, field
+from urllib.parse import unquote
 
-from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
+from dicelab.numbers import MAX_DIGITS, show_value
 from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard, box_name, possible_points
+from dicelab.penta.situation import Situation
 
-__all__ = ["CODES", "Situation", "parse"]
+__all__ = ["CODES", "Situation", "card_text", "parse", "rules_text", "situation_text"]
 
 CODES = {
     "aces": "1s",
@@ -67,100 +79,6 @@ CODES = {
 _BOX_OF = {**{code: box for box, code in CODES.items()}, **{box: box for box in BOXES}}
 
 
-@dataclass(frozen=True)
-class Situation:
-    """What a player faces: ``card``, the ``dice`` on the table, and ``rolls_left``.
-
-    ``dice`` is ``None`` before the turn's first roll (then ``rolls_left`` is 3), else
-    five dice kept sorted (their order never matters for a decision); ``rolls_left`` is
-    0, 1 or 2 once dice are on the table. A complete card has no dice.
-
-    >>> Situation(dice=[6, 1, 6, 3, 2], rolls_left=2).dice
-    (1, 2, 3, 6, 6)
-    >>> Situation(dice=None, rolls_left=1)
-    Traceback (most recent call last):
-    ...
-    dicelab.errors.IllegalMove: Before the first roll of a turn 3 rolls are left, not 1.
-    """
-
-    card: Scorecard = field(default_factory=Scorecard)
-    dice: tuple[int, ...] | None = None
-    rolls_left: int = 3
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, Scorecard):
-            raise IllegalMove(
-                msg("A situation needs a Scorecard, not {value}.", value=repr(self.card))
-            )
-        rolls = self.rolls_left
-        if isinstance(rolls, bool) or not isinstance(rolls, int) or not 0 <= rolls <= 3:
-            raise IllegalMove(
-                msg("Rolls left is a whole number from 0 to 3, not {value}.", value=repr(rolls))
-            )
-        if self.dice is None:
-            if rolls != 3:
-                raise IllegalMove(
-                    msg(
-                        "Before the first roll of a turn 3 rolls are left, not {rolls}.",
-                        rolls=rolls,
-                    )
-                )
-            return
-        object.__setattr__(self, "dice", sorted_dice(self.dice, 5))
-        if rolls == 3:
-            raise IllegalMove(msg("Dice are on the table, so at most 2 rolls are left, not 3."))
-        if self.card.is_complete:
-            raise IllegalMove(msg("The scorecard is complete: there are no dice to score."))
-
-    def __str__(self) -> str:
-        dice = "-" if self.dice is None else " ".join(map(str, self.dice))
-        rolls = "1 roll left" if self.rolls_left == 1 else f"{self.rolls_left} rolls left"
-        text = f"{card_text(self.card)} | dice {dice} | {rolls}"
-        if self.card.rules != Rules():
-            text += f" | rules {self.card.rules.name}"
-        return text
-
-    def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the card."""
-        return self.card.rules
-
-    def options(self) -> dict[str, int]:
-        """The boxes the dice may go in now, with points (empty before a roll).
-
-        >>> parse("- | dice 2 2 5 5 5 | 2 rolls left").options()["full_house"]
-        25
-        """
-        return {} if self.dice is None else self.card.options(self.dice)
-
-    def keeps(self) -> list[tuple[int, ...]]:
-        """The distinct keeps: sorted sub-multisets of the dice to hold before re-rolling.
-
-        ``()`` (re-roll everything) is included; holding all five is not a keep. Empty
-        when no roll is left (or before the first roll, when the only move is rolling).
-
-        >>> parse("- | dice 1 1 2 3 3 | 1 roll left").keeps()[:6]
-        [(), (1,), (2,), (3,), (1, 1), (1, 2)]
-        >>> len(parse("- | dice 1 2 3 4 5 | 1 roll left").keeps())
-        31
-        """
-        if self.dice is None or self.rolls_left == 0:
-            return []
-        found = {
-            combo
-            for size in range(5)
-            for combo in itertools.combinations(self.dice, size)  # dice are sorted
-        }
-        return sorted(found, key=lambda keep: (len(keep), keep))
-
-    def actions(self) -> list[str | tuple[int, ...]]:
-        """Every legal action: the boxes of :meth:`options`, then the :meth:`keeps`."""
-        return [*self.options(), *self.keeps()]
-
-
 def card_text(card: Scorecard) -> str:
     """The card part of the notation: ``4s=12 5k=50 +100`` (``-`` when empty).
 
@@ -171,6 +89,46 @@ def card_text(card: Scorecard) -> str:
     if card.penta_bonus:
         entries.append(f"+{card.penta_bonus}")
     return " ".join(entries) or "-"
+
+
+def situation_text(situation: Situation) -> str:
+    """The whole line: card, dice, rolls left, and the rules unless they are Penta's.
+
+    >>> situation_text(Situation(dice=(6, 1, 6, 3, 2), rolls_left=1))
+    '- | dice 1 2 3 6 6 | 1 roll left'
+    """
+    dice = "-" if situation.dice is None else " ".join(map(str, situation.dice))
+    rolls = situation.rolls_left
+    left = "1 roll left" if rolls == 1 else f"{rolls} rolls left"
+    text = f"{card_text(situation.card)} | dice {dice} | {left}"
+    rules = situation.card.rules
+    return text if rules == Rules() else f"{text} | {rules_text(rules)}"
+
+
+_SWITCH = {True: "on", False: "off"}
+_FIELDS = ("joker", "penta_bonus", "upper_bonus")
+_JOKERS = tuple(dict.fromkeys(preset.joker for preset in PRESETS.values()))
+_ESCAPED = re.compile(r"[\s|=%\"\ud800-\udfff]|[^\x21-\x7e\xa0-\U0010ffff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match.group().encode("utf-8", "surrogatepass"))
+
+
+def rules_text(rules: Rules) -> str:
+    """The rules part: a preset by its name, any other rule set by its name and fields.
+
+    >>> rules_text(Rules.preset("official"))
+    'rules official'
+    >>> rules_text(Rules("official", "none"))
+    'rules official joker=none penta_bonus=on upper_bonus=on'
+    """
+    name = _ESCAPED.sub(_escape, rules.name)
+    if PRESETS.get(rules.name) == rules:
+        return f"rules {name}"
+    fields = [f"joker={rules.joker}"]
+    fields += [f"{key}={_SWITCH.get(getattr(rules, key), '?')}" for key in _FIELDS[1:]]
+    return " ".join(["rules", name or '""', *fields])
 
 
 # -- parsing ---------------------------------------------------------------------------------
@@ -196,7 +154,9 @@ def parse(text: str) -> Situation:
 but 3 were given.
     """
     if not isinstance(text, str):
-        raise IllegalMove(msg("A situation is a line of text, not {value}.", value=repr(text)))
+        raise IllegalMove(
+            msg("A situation is a line of text, not {value}.", value=show_value(text))
+        )
     try:
         return _parse(text)
     except _Error as error:
@@ -255,10 +215,35 @@ def _parse_rules(start: int, tokens: list[tuple[int, str]]) -> Rules:
     if not tokens or tokens[0][1] != "rules":
         where = tokens[0][0] if tokens else start
         raise _Error(where, msg("expected 'rules' and a rule preset."))
-    if len(tokens) != 2 or tokens[1][1] not in PRESETS:
-        where = tokens[1][0] if len(tokens) > 1 else _end(start, tokens)
-        raise _Error(where, msg("expected one rule preset: {names}.", names=", ".join(PRESETS)))
-    return PRESETS[tokens[1][1]]
+    if len(tokens) == 2 and tokens[1][1] in PRESETS:
+        return PRESETS[tokens[1][1]]
+    if len(tokens) != 2 + len(_FIELDS):
+        where = tokens[1][0] if len(tokens) == 2 else _end(start, tokens[:1])
+        raise _Error(
+            where,
+            msg(
+                "expected one rule preset ({names}), or a name and joker=..., "
+                "penta_bonus=on/off, upper_bonus=on/off.",
+                names=", ".join(PRESETS),
+            ),
+        )
+    name = "" if tokens[1][1] == '""' else unquote(tokens[1][1], errors="surrogatepass")
+    values = [_parse_field(key, *token) for key, token in zip(_FIELDS, tokens[2:], strict=True)]
+    return Rules(name, *values)
+
+
+def _parse_field(key: str, position: int, word: str) -> str | bool:
+    given, equals, value = word.partition("=")
+    if given != key or not equals:
+        raise _Error(position, msg("expected {key}=...", key=key))
+    at = position + len(key) + 1
+    if key == "joker":
+        if value not in _JOKERS:
+            raise _Error(at, msg("the joker rule is one of {names}.", names=", ".join(_JOKERS)))
+        return value
+    if value not in ("on", "off"):
+        raise _Error(at, msg("expected on or off, not {value}.", value=show_value(value)))
+    return value == "on"
 
 
 def _parse_card(start: int, tokens: list[tuple[int, str]], rules: Rules) -> Scorecard:
@@ -274,43 +259,52 @@ def _parse_card(start: int, tokens: list[tuple[int, str]], rules: Rules) -> Scor
                 raise _Error(position, msg("the Penta bonus (+100...) comes after the boxes."))
             bonus, bonus_at = _number(word[1:], position + 1), position
             continue
-        code, equals, points = word.partition("=")
-        if code not in _BOX_OF:
-            raise _Error(
-                position,
-                msg(
-                    "unknown box {code}: the boxes are {codes}.",
-                    code=repr(code),
-                    codes=" ".join(CODES.values()),
-                ),
-            )
-        box = _BOX_OF[code]
-        if not equals:
-            raise _Error(position + len(word), msg("expected '=' and the points of the box."))
+        box, points = _parse_entry(position, word)
         if box in filled:
             raise _Error(position, msg("{box} is given twice.", box=box_name(box)))
-        at = position + len(code) + 1
-        value = _number(points, at)
-        if value not in possible_points(box):
-            raise _Error(
-                at,
-                msg(
-                    "{box} cannot hold {points} points: it holds one of {choices}.",
-                    box=box_name(box),
-                    points=value,
-                    choices=", ".join(map(str, sorted(possible_points(box)))),
-                ),
-            )
-        filled[box] = value
+        filled[box] = points
     try:
         return Scorecard.from_filled(filled, bonus, rules)
     except IllegalMove as error:
         raise _Error(bonus_at, error.message) from None
 
 
+def _parse_entry(position: int, word: str) -> tuple[str, int]:
+    """One filled box, ``code=points``: the box id and points it can hold."""
+    code, equals, points = word.partition("=")
+    if code not in _BOX_OF:
+        raise _Error(
+            position,
+            msg(
+                "unknown box {code}: the boxes are {codes}.",
+                code=show_value(code),
+                codes=" ".join(CODES.values()),
+            ),
+        )
+    box = _BOX_OF[code]
+    if not equals:
+        raise _Error(position + len(word), msg("expected '=' and the points of the box."))
+    at = position + len(code) + 1
+    value = _number(points, at)
+    if value not in possible_points(box):
+        raise _Error(
+            at,
+            msg(
+                "{box} cannot hold {points} points: it holds one of {choices}.",
+                box=box_name(box),
+                points=value,
+                choices=", ".join(map(str, sorted(possible_points(box)))),
+            ),
+        )
+    return box, value
+
+
 def _number(text: str, position: int) -> int:
-    if not text.isascii() or not text.isdigit():
-        raise _Error(position, msg("expected a whole number, not {text}.", text=repr(text)))
+    if not 0 < len(text) <= MAX_DIGITS or not all("0" <= char <= "9" for char in text):
+        raise _Error(
+            position,
+            msg("expected a whole number of at most 20 digits, not {text}.", text=show_value(text)),
+        )
     return int(text)
 
 
@@ -342,7 +336,7 @@ def _parse_dice(start: int, tokens: list[tuple[int, str]]) -> tuple[tuple[int, .
 
 def _parse_rolls(start: int, tokens: list[tuple[int, str]]) -> tuple[int, int]:
     words = [word for _, word in tokens]
-    if not tokens or not words[0].isascii() or not words[0].isdigit() or int(words[0]) > 3:
+    if not tokens or words[0] not in ("0", "1", "2", "3"):
         where = tokens[0][0] if tokens else start
         raise _Error(where, msg("expected the rolls left: '0 rolls left' to '3 rolls left'."))
     for index, allowed in enumerate((("rolls", "roll"), ("left",)), start=1):

@@ -1,7 +1,7 @@
-"""Computer players for Penta, behind one interface, and a registry of them by name.
+"""Who plays Penta: computer players behind one interface, their registry, and the seats.
 
 A player has a ``name`` and one method, ``choose(situation) -> action``, where
-``situation`` is a :class:`~dicelab.penta.notation.Situation` and the action is
+``situation`` is a :class:`~dicelab.penta.situation.Situation` and the action is
 
 * a box id (``str``): score the dice there now, or
 * a keep: the sorted tuple of dice VALUES to hold before rolling again (``()`` holds
@@ -17,10 +17,16 @@ A player has a ``name`` and one method, ``choose(situation) -> action``, where
 'full_house'
 >>> player.choose(parse("- | dice 1 3 6 6 6 | 2 rolls left"))
 (6, 6, 6)
->>> {"greedy", "heuristic"} <= set(names())
-True
+>>> names()
+('optimal', 'heuristic', 'greedy')
 
-The heuristic player ("heuristic"; ``dicelab.penta`` makes "optimal" the default on import):
+The default player is "optimal" (:class:`OptimalPlayer`, the exact solver's choice); its
+solver is imported and its table loaded only when it first decides.
+
+A game's seats (:class:`Seat`: a name shown as given, and the player of a computer seat)
+are made by :func:`make_seats`, which checks every player name against the registry.
+
+The heuristic player ("heuristic"):
 
 * It values scoring ``points`` in a box as ``points - PAR[box]`` (``PAR`` is roughly
   what the box is worth when kept open for later), plus 35 when the score reaches the
@@ -37,40 +43,46 @@ see docs/penta.md); the greedy baseline about 110.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from dicelab.cache import Progress
 from dicelab.dice import FACES, check_dice, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.penta.notation import Situation
-from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD
+from dicelab.numbers import is_whole, show_value
+from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard
+from dicelab.penta.situation import Action, Situation
+
+if TYPE_CHECKING:  # the solver is imported when the optimal player first decides
+    from dicelab.penta.solver import Solver
 
 __all__ = [
     "BONUS_WEIGHT",
     "DEFAULT",
+    "MAX_SEATS",
     "PAR",
     "Action",
     "GreedyPlayer",
     "HeuristicPlayer",
+    "OptimalPlayer",
     "Player",
+    "Seat",
     "default_name",
     "get",
     "keep_positions",
+    "make_seats",
     "names",
     "register",
     "set_default",
 ]
-
-Action = str | tuple[int, ...]
 
 
 class Player(Protocol):
@@ -284,14 +296,50 @@ class GreedyPlayer:
         return max(options, key=lambda box: (options[box], -BOXES.index(box)))
 
 
+class OptimalPlayer:
+    """The computer player that maximises the expected final score (registered as "optimal").
+
+    One :class:`~dicelab.penta.solver.Solver` per rule set, imported, then built or loaded,
+    on first use.
+
+    >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
+    >>> OptimalPlayer().choose(Situation(card, (6, 6, 6, 6, 5), rolls_left=1))
+    'chance'
+    """
+
+    name = "optimal"
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        self._progress = progress
+        self._solvers: dict[Rules, Solver] = {}
+
+    def __repr__(self) -> str:
+        return "OptimalPlayer()"
+
+    def solver(self, rules: Rules) -> Solver:
+        """The solver of ``rules`` (shared by every decision under those rules)."""
+        from dicelab.penta.solver import Solver  # NumPy tables: only when first needed
+
+        solver = self._solvers.get(rules)
+        if solver is None:
+            solver = self._solvers[rules] = Solver(rules, progress=self._progress)
+        return solver
+
+    def choose(self, situation: Situation) -> Action:
+        """The best action: a box id, or the keep to hold (``()`` before the first roll)."""
+        if situation.dice is None:
+            return ()
+        return self.solver(situation.card.rules).best_action(
+            situation.card, situation.dice, situation.rolls_left
+        )
+
+
 # -- the registry ----------------------------------------------------------------------------
 
-DEFAULT = "heuristic"
-"""The default player of this module alone; importing :mod:`dicelab.penta` sets "optimal"."""
+DEFAULT = "optimal"
+"""The default computer player (change it with :func:`set_default`)."""
 
 _FACTORIES: dict[str, Callable[[], Player]] = {}
-_LAZY = {"optimal": "dicelab.penta.solver"}
-"""Players registered by a module that :func:`get` imports on first request."""
 _INSTANCES: dict[str, Player] = {}
 _default = [DEFAULT]
 
@@ -305,9 +353,11 @@ def register(name: str, factory: Callable[[], Player], replace: bool = False) ->
     dicelab.errors.IllegalMove: A player called 'heuristic' exists already.
     """
     if not isinstance(name, str) or not name:
-        raise IllegalMove(msg("A player's name is a non-empty text, not {value}.", value=name))
+        raise IllegalMove(
+            msg("A player's name is a non-empty text, not {value}.", value=show_value(name))
+        )
     if name in _FACTORIES and not replace:
-        raise IllegalMove(msg("A player called {name} exists already.", name=repr(name)))
+        raise IllegalMove(msg("A player called {name} exists already.", name=show_value(name)))
     _FACTORIES[name] = factory
     _INSTANCES.pop(name, None)
 
@@ -325,18 +375,15 @@ def get(name: str | None = None) -> Player:
     >>> get("oracle")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMove: Unknown player 'oracle': the players are heuristic, greedy...
+    dicelab.errors.IllegalMove: Unknown player 'oracle': the players are optimal, heuris...
     """
     if name is None:
         name = _default[0]
-    if isinstance(name, str) and name not in _FACTORIES and name in _LAZY:
-        with contextlib.suppress(ImportError):
-            importlib.import_module(_LAZY[name])  # registers the player on import
     if not isinstance(name, str) or name not in _FACTORIES:
         raise IllegalMove(
             msg(
                 "Unknown player {name}: the players are {names}.",
-                name=repr(name),
+                name=show_value(name),
                 names=", ".join(_FACTORIES),
             )
         )
@@ -351,10 +398,108 @@ def default_name() -> str:
 
 
 def set_default(name: str) -> None:
-    """Make the registered player ``name`` the default (``dicelab.penta`` sets "optimal")."""
+    """Make the registered player ``name`` the default ("optimal" to begin with)."""
     get(name)
     _default[0] = name
 
 
+register("optimal", OptimalPlayer)
 register("heuristic", HeuristicPlayer)
 register("greedy", GreedyPlayer)
+
+
+# -- seats -----------------------------------------------------------------------------------
+
+MAX_SEATS = 6
+"""The most seats at a table."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: a name (shown as given), and the registered computer ``player``
+    that plays it (``None`` for a human)."""
+
+    name: str
+    player: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer player plays this seat."""
+        return self.player is not None
+
+
+def make_seats(
+    players: Sequence[str | Seat] | int, computer: Iterable[int] | Mapping[int, str | None] = ()
+) -> tuple[Seat, ...]:
+    """The seats of a game: ``players`` are names, :class:`Seat` values or a count of unnamed
+    seats; ``computer`` lists the seats the default player plays, or maps them to players.
+
+    >>> make_seats(("Ada", "Bob"), {1: "greedy"})
+    (Seat(name='Ada', player=None), Seat(name='Bob', player='greedy'))
+    >>> make_seats(2, [0])[0]
+    Seat(name='Player 1', player='optimal')
+    """
+    seats = _named_seats(players)
+    for index, player in _computer_seats(computer, len(seats)):
+        seats[index] = Seat(seats[index].name, player)
+    return tuple(seats)
+
+
+def _named_seats(players: object) -> list[Seat]:
+    """The seats given by name, :class:`Seat` or count, with their players checked."""
+    if is_whole(players):
+        count = int(players)  # type: ignore[call-overload]  # is_whole checked it
+        if not 1 <= count <= MAX_SEATS:
+            raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=show_value(count)))
+        return [Seat(msg("Player {n}", n=n).render()) for n in range(1, count + 1)]
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise IllegalMove(
+            msg("Players are a list of names, not {value}.", value=show_value(players))
+        )
+    if not 1 <= len(players) <= MAX_SEATS:
+        raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=len(players)))
+    seats = []
+    for player in players:
+        seat = player if isinstance(player, Seat) else Seat(player)
+        if not isinstance(seat.name, str) or not seat.name.strip():
+            raise IllegalMove(
+                msg(
+                    "A player's name is a non-empty text, not {value}.", value=show_value(seat.name)
+                )
+            )
+        if seat.player is not None:
+            get(seat.player)  # raises for an unknown player
+        seats.append(seat)
+    return seats
+
+
+def _computer_seats(computer: object, count: int) -> list[tuple[int, str]]:
+    """(seat index, player name) for each computer seat chosen, checked."""
+    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
+        raise IllegalMove(
+            msg(
+                "Computer seats are a list of seat numbers, not {value}.",
+                value=show_value(computer),
+            )
+        )
+    pairs = (
+        list(computer.items()) if isinstance(computer, Mapping) else [(i, None) for i in computer]
+    )
+    chosen = []
+    for index, name in pairs:
+        if not is_whole(index):
+            raise IllegalMove(
+                msg("A seat number is a whole number, not {value}.", value=show_value(index))
+            )
+        if not 0 <= int(index) < count:
+            raise IllegalMove(
+                msg(
+                    "There is no seat {index}: the seats are numbered 0 to {last}.",
+                    index=show_value(int(index)),
+                    last=count - 1,
+                )
+            )
+        name = default_name() if name is None else name
+        get(name)  # raises for an unknown player
+        chosen.append((int(index), name))
+    return chosen

@@ -1,4 +1,4 @@
-"""Penta's optimal solver: exact expected scores, the advisor, and the optimal computer player.
+"""Penta's optimal solver: exact expected scores and the advisor's values of every action.
 
 :class:`Solver` holds the table of turn-start values of one rule set: the expected points
 still to come under optimal play, for every reachable (filled boxes, upper total capped at
@@ -24,12 +24,17 @@ Build every preset ahead of time (Binder's build step does) with::
 
 Tables live in ``$DICELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicelab``, else
 ``~/.cache/dicelab``; the file name holds the rule set and :data:`SOLVER_VERSION`.
+
+The computer player that plays by it is :class:`~dicelab.penta.players.OptimalPlayer`
+("optimal" in :mod:`dicelab.penta.players`); simulated games are in
+:mod:`dicelab.penta.simulate`. Both names stay importable from here.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import itertools
 import sys
 import threading
@@ -38,27 +43,30 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import numpy as np
 
 from dicelab import cache
-from dicelab.cache import Progress, atomic_write, cache_dir
+from dicelab.cache import Progress, cache_dir, load_array, save_array
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
+from dicelab.numbers import check_seed, is_whole, parse_whole, show_value
 from dicelab.penta import solver_tables as st
-from dicelab.penta.notation import Situation
+from dicelab.penta.players import OptimalPlayer
 from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard, check_box, check_rules
+from dicelab.penta.situation import Action
 
 __all__ = [
     "SOLVER_VERSION",
+    "TIE",
     "OptimalPlayer",
-    "SimulationResult",
     "Solver",
     "cache_dir",
-    "simulate",
+    "first_best",
+    "main",
     "table_path",
     "text_progress",
 ]
@@ -66,10 +74,9 @@ __all__ = [
 SOLVER_VERSION = 1
 """Bumped whenever a table's content or layout changes: old cache files are then ignored."""
 
-Action = str | tuple[int, ...]
-
 _BOX_INDEX = {box: i for i, box in enumerate(BOXES)}
-_TIE = 1e-9
+TIE = 1e-9
+"""Values this close are a tie: the first box in scorecard order wins, then the smallest keep."""
 
 
 # -- the cache -------------------------------------------------------------------------------
@@ -85,23 +92,6 @@ def table_path(rules: Rules | str | None = None, directory: Path | str | None = 
     digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:10]
     folder = Path(directory) if directory is not None else cache_dir()
     return folder / f"penta-{rules.name}-{digest}-v{SOLVER_VERSION}.npy"
-
-
-def _load(path: Path) -> np.ndarray | None:
-    try:
-        table = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError):
-        return None
-    if table.shape != (st.N_STATES,) or table.dtype != np.float64:
-        return None
-    return table
-
-
-def _save(path: Path, table: np.ndarray) -> None:
-    """Write atomically; a cache that cannot be written is not an error."""
-    with atomic_write(path) as handle:
-        if handle is not None:
-            np.save(handle, table, allow_pickle=False)
 
 
 def text_progress(label: str = "", stream: TextIO | None = None, width: int = 30) -> Progress:
@@ -188,11 +178,11 @@ class Solver:
         progress = progress if progress is not None else self._progress
         table = None
         if self._cache and not force:
-            table = _load(self.path)
+            table = load_array(self.path, (st.N_STATES,))
         if table is None:
             table = st.build_table(self._rules, progress)
             if self._cache:
-                _save(self.path, table)
+                save_array(self.path, table)
         elif progress is not None:
             progress(1.0)
         table.flags.writeable = False
@@ -204,7 +194,9 @@ class Solver:
 
     def _state(self, card: Scorecard) -> tuple[int, int, int]:
         if not isinstance(card, Scorecard):
-            raise IllegalMove(msg("A situation needs a Scorecard, not {value}.", value=repr(card)))
+            raise IllegalMove(
+                msg("A situation needs a Scorecard, not {value}.", value=show_value(card))
+            )
         if card.rules != self._rules:
             raise IllegalMove(
                 msg(
@@ -318,7 +310,7 @@ class Solver:
         """
         values = self.option_values(card, dice, rolls_left)
         best = max(values.values())
-        return next(action for action, value in values.items() if value >= best - _TIE)
+        return next(action for action, value in values.items() if value >= best - TIE)
 
     def regret(
         self, card: Scorecard, dice: Iterable[int], rolls_left: int, action: Action
@@ -339,7 +331,7 @@ class Solver:
             raise IllegalMove(
                 msg(
                     "{action} is not a legal action here: the actions are {actions}.",
-                    action=repr(action),
+                    action=show_value(action),
                     actions=", ".join(map(repr, values)),
                 )
             )
@@ -363,16 +355,11 @@ class Solver:
         return {box: float(chances[_BOX_INDEX[box]]) for box in card.open_boxes}
 
     def _situation(self, dice: Iterable[int], rolls_left: int) -> tuple[tuple[int, ...], int]:
-        if isinstance(rolls_left, bool) or not isinstance(rolls_left, int | np.integer):
+        if not is_whole(rolls_left) or not 0 <= int(rolls_left) <= 2:
             raise IllegalMove(
                 msg(
-                    "Rolls left is a whole number from 0 to 2, not {value}.", value=repr(rolls_left)
-                )
-            )
-        if not 0 <= int(rolls_left) <= 2:
-            raise IllegalMove(
-                msg(
-                    "Rolls left is a whole number from 0 to 2, not {value}.", value=repr(rolls_left)
+                    "Rolls left is a whole number from 0 to 2, not {value}.",
+                    value=show_value(rolls_left),
                 )
             )
         return sorted_dice(dice, 5), int(rolls_left)
@@ -388,7 +375,7 @@ def _fill_distribution(turn: _Turn, rolls_left: int) -> np.ndarray:
     """(252, 13): for each roll, the chance each box is filled this turn, playing optimally."""
     T = st.tables()
     n = len(T.probs)
-    best_box = _first_best(turn.box_values)
+    best_box = first_best(turn.box_values)
     dist = np.zeros((n, len(BOXES)))
     dist[np.arange(n), best_box] = 1.0
     score_now = dist.copy()
@@ -396,213 +383,20 @@ def _fill_distribution(turn: _Turn, rolls_left: int) -> np.ndarray:
         candidates = keeps[T.sub_keeps]  # (252, 31)
         pick = candidates.argmax(axis=1)
         keep = T.sub_keeps[np.arange(n), pick]
-        stop = turn.now >= candidates.max(axis=1) - _TIE
+        stop = turn.now >= candidates.max(axis=1) - TIE
         after = T.transition[keep] @ dist
         dist = np.where(stop[:, None], score_now, after)
     return dist
 
 
-def _first_best(values: np.ndarray) -> np.ndarray:
-    """Index of the first value within the tie tolerance of each row's best."""
+def first_best(values: np.ndarray) -> np.ndarray:
+    """Index of the first value within :data:`TIE` of each row's best (the solver's tie rule).
+
+    >>> first_best(np.array([[1.0, 3.0, 3.0 - 1e-12], [2.0, 1.0, 0.0]]))
+    array([1, 0])
+    """
     best = values.max(axis=1, keepdims=True)
-    return np.argmax(values >= best - _TIE, axis=1)
-
-
-# -- the optimal computer player -------------------------------------------------------------
-
-
-class OptimalPlayer:
-    """The computer player that maximises the expected final score (registered as "optimal").
-
-    One :class:`Solver` per rule set, built or loaded on first use.
-
-    >>> from dicelab.penta.notation import Situation
-    >>> card = Scorecard.from_filled({box: 0 for box in BOXES if box != "chance"})
-    >>> OptimalPlayer().choose(Situation(card, (6, 6, 6, 6, 5), rolls_left=1))
-    'chance'
-    """
-
-    name = "optimal"
-
-    def __init__(self, progress: Progress | None = None) -> None:
-        self._progress = progress
-        self._solvers: dict[Rules, Solver] = {}
-
-    def __repr__(self) -> str:
-        return "OptimalPlayer()"
-
-    def solver(self, rules: Rules) -> Solver:
-        """The solver of ``rules`` (shared by every decision under those rules)."""
-        solver = self._solvers.get(rules)
-        if solver is None:
-            solver = self._solvers[rules] = Solver(rules, progress=self._progress)
-        return solver
-
-    def choose(self, situation: Situation) -> Action:
-        """The best action: a box id, or the keep to hold (``()`` before the first roll)."""
-        if situation.dice is None:
-            return ()
-        return self.solver(situation.card.rules).best_action(
-            situation.card, situation.dice, situation.rolls_left
-        )
-
-
-def _register() -> None:
-    """Make the optimal player available by name in :mod:`dicelab.penta.players`."""
-    try:
-        from dicelab.penta import players
-    except ImportError:  # pragma: no cover - the players module is optional here
-        return
-    if "optimal" not in players.names():
-        players.register("optimal", OptimalPlayer)
-
-
-_register()
-
-
-# -- simulation ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SimulationResult:
-    """Final scores of ``n`` simulated solitaire games and their summary."""
-
-    rules: str
-    seed: int | None
-    scores: np.ndarray
-
-    @property
-    def n(self) -> int:
-        return len(self.scores)
-
-    @property
-    def mean(self) -> float:
-        return float(self.scores.mean())
-
-    @property
-    def std(self) -> float:
-        """Standard deviation (n - 1 in the denominator)."""
-        return float(self.scores.std(ddof=1)) if self.n > 1 else 0.0
-
-    @property
-    def std_error(self) -> float:
-        """Standard error of :attr:`mean`."""
-        return self.std / np.sqrt(self.n) if self.n else float("nan")
-
-    def percentiles(self, qs: Sequence[float] = (1, 5, 10, 25, 50, 75, 90, 95, 99)) -> dict:
-        """Percentiles of the final score."""
-        return {q: float(v) for q, v in zip(qs, np.percentile(self.scores, qs), strict=True)}
-
-    def summary(self) -> str:
-        """One line: games, mean ± standard error, standard deviation, median."""
-        return str(
-            msg(
-                "{n} games ({rules}): mean {mean} ± {se}, standard deviation {sd}, "
-                "median {median}, min {low}, max {high}",
-                n=self.n,
-                rules=self.rules,
-                mean=format_number(self.mean, decimals=2),
-                se=format_number(self.std_error, decimals=2),
-                sd=format_number(self.std, decimals=2),
-                median=format_number(float(np.median(self.scores)), decimals=0),
-                low=int(self.scores.min()),
-                high=int(self.scores.max()),
-            )
-        )
-
-
-def simulate(
-    n: int,
-    rules: Rules | str | None = None,
-    seed: int | np.random.Generator | None = None,
-    *,
-    solver: Solver | None = None,
-    block: int = 8192,
-) -> SimulationResult:
-    """Play ``n`` solitaire games with the optimal player, all at once (seeded NumPy dice).
-
-    >>> result = simulate(20, "official", seed=1)
-    >>> result.n, bool(100 < result.mean < 400)
-    (20, True)
-    """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 0:
-        raise IllegalMove(msg("The number of games is a whole number, not {value}.", value=n))
-    solver = solver if solver is not None else Solver(rules)
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    scores = np.concatenate(
-        [_play(solver, min(block, n - start), rng) for start in range(0, n, block)]
-        or [np.zeros(0, dtype=np.int64)]
-    )
-    return SimulationResult(
-        solver.rules.name, seed if not isinstance(seed, np.random.Generator) else None, scores
-    )
-
-
-def _solve_states(rules: Rules, V: np.ndarray, mask, up, flag, chunk: int = 1024):
-    """For each state: (252,) final-roll values and (462,) keep values with 1 and 2 rolls left."""
-    T = st.tables()
-    n = len(mask)
-    now = np.empty((len(T.probs), n))
-    keep_1 = np.empty((T.n_keeps, n))
-    keep_2 = np.empty((T.n_keeps, n))
-    for a in range(0, n, chunk):
-        b = min(n, a + chunk)
-        m, u, f = mask[a:b], up[a:b], flag[a:b]
-        ovs = st.option_rows(rules, V, m, u, f)
-        hand = st.final_roll_values(rules, ovs, m, f, np.empty((len(T.probs), b - a)))
-        now[:, a:b] = hand
-        K = np.empty((T.n_keeps, b - a))
-        M = np.empty((T.n_keeps, b - a))
-        one = st.keep_values(hand, K, M)
-        keep_1[:, a:b] = K
-        st.keep_values(one, K, M)
-        keep_2[:, a:b] = K
-    return now, keep_1, keep_2
-
-
-def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
-    rules = solver.rules
-    V = solver.table
-    T = st.tables()
-    mask = np.zeros(n, dtype=np.int64)
-    up = np.zeros(n, dtype=np.int64)
-    flag = np.zeros(n, dtype=np.int64)
-    score = np.zeros(n, dtype=np.int64)
-    games = np.arange(n)
-    for _ in range(len(BOXES)):
-        key = st.state_index(mask, up, flag)
-        unique, which = np.unique(key, return_inverse=True)
-        umask = unique // (2 * st.N_UP)
-        uup = (unique // 2) % st.N_UP
-        uflag = unique % 2
-        now, keep_1, keep_2 = _solve_states(rules, V, umask, uup, uflag)
-        roll = st.roll_rows(rng.integers(1, 7, size=(n, 5)))
-        stopped = np.zeros(n, dtype=bool)
-        for keeps in (keep_2, keep_1):
-            subs = T.sub_keeps[roll]  # (n, 31)
-            candidates = keeps[subs, which[:, None]]
-            pick = candidates.argmax(axis=1)
-            stop = stopped | (now[roll, which] >= candidates[games, pick] - _TIE)
-            keep = subs[games, pick]
-            fresh = rng.integers(1, 7, size=(n, 5))
-            held = np.arange(5) < T.keep_size[keep][:, None]
-            dice = np.where(held, T.keep_dice[keep], fresh)
-            roll = np.where(stop, roll, st.roll_rows(dice))
-            stopped = stop
-        values = st.box_values(rules, V, mask, up, flag, roll)
-        box = _first_best(values)
-        points, bonus = st.legal_points(rules, mask, flag, roll)
-        gained = points[games, box]
-        score += gained + bonus
-        upper = box < len(st.UPPER)
-        raw_up = up + np.where(upper, gained, 0)
-        if rules.upper_bonus:
-            score += st.UPPER_BONUS * ((up < st.CAP) & (raw_up >= st.CAP))
-        up = np.minimum(raw_up, st.CAP)
-        is_penta = box == st.PENTA
-        flag = np.where(is_penta, (gained == st.PENTA_POINTS) & st.uses_flag(rules), flag)
-        mask = mask | (1 << box)
-    return score
+    return np.argmax(values >= best - TIE, axis=1)
 
 
 # -- command line ----------------------------------------------------------------------------
@@ -610,18 +404,7 @@ def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m dicelab.penta.solver --build [PRESET ...]``: build and cache tables."""
-    parser = argparse.ArgumentParser(
-        prog="python -m dicelab.penta.solver", description=str(msg("Penta's optimal solver."))
-    )
-    parser.add_argument("--build", action="store_true", help=str(msg("build and cache tables")))
-    parser.add_argument("--force", action="store_true", help=str(msg("rebuild cached tables")))
-    parser.add_argument(
-        "--simulate", type=int, default=0, metavar="N", help=str(msg("play N games and report"))
-    )
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument(
-        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
-    )
+    parser = _parser()
     args = parser.parse_args(argv)
     presets = args.presets or list(PRESETS)
     for name in presets:
@@ -633,21 +416,73 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     for name in presets:
-        solver = Solver(name)
-        start = time.perf_counter()
-        solver.build(text_progress(name), force=args.force)
-        print(
-            msg(
-                "{rules}: expected score {value} ({seconds} s, {path})",
-                rules=name,
-                value=format_number(solver.expected_score(), decimals=7),
-                seconds=format_number(time.perf_counter() - start, decimals=1),
-                path=solver.path,
-            )
-        )
+        solver = _build_and_report(name, args.force)
         if args.simulate:
+            from dicelab.penta.simulate import simulate  # the simulation builds on the solver
+
             print(simulate(args.simulate, seed=args.seed, solver=solver).summary())
     return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m dicelab.penta.solver", description=str(msg("Penta's optimal solver."))
+    )
+    parser.add_argument("--build", action="store_true", help=str(msg("build and cache tables")))
+    parser.add_argument("--force", action="store_true", help=str(msg("rebuild cached tables")))
+    parser.add_argument(
+        "--simulate", type=_count, default=0, metavar="N", help=str(msg("play N games and report"))
+    )
+    parser.add_argument("--seed", type=_seed, default=None)
+    parser.add_argument(
+        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
+    )
+    return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = parse_whole(text)
+    except IllegalMove:
+        value = -1
+    if value < 0:
+        problem = msg("The number of games is a whole number, not {value}.", value=show_value(text))
+        raise argparse.ArgumentTypeError(str(problem))
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(parse_whole(text))
+    except IllegalMove as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _build_and_report(name: str, force: bool) -> Solver:
+    solver = Solver(name)
+    start = time.perf_counter()
+    solver.build(text_progress(name), force=force)
+    print(
+        msg(
+            "{rules}: expected score {value} ({seconds} s, {path})",
+            rules=name,
+            value=format_number(solver.expected_score(), decimals=7),
+            seconds=format_number(time.perf_counter() - start, decimals=1),
+            path=solver.path,
+        )
+    )
+    return solver
+
+
+_MOVED = {"SimulationResult": "dicelab.penta.simulate", "simulate": "dicelab.penta.simulate"}
+"""Names that moved out of this module, still importable from it."""
+
+
+def __getattr__(name: str) -> Any:
+    """``simulate`` and ``SimulationResult`` live in :mod:`dicelab.penta.simulate` now."""
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

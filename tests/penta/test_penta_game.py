@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from dicelab import IllegalMove
 from dicelab.dice import SeededDice
 from dicelab.penta import Game, Scorecard, parse, players
-from dicelab.penta.game import Hold, Roll, Score, Seat
+from dicelab.penta.game import Seat
+from dicelab.penta.moves import Hold, Roll, Score
 from dicelab.penta.rules import BOXES, LOWER, UPPER
 from tests.helpers import assert_unchanged, snapshot
 
@@ -326,7 +327,7 @@ def test_computer_seats_play_whole_turns():
 
 @pytest.mark.tables
 def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
-    game = Game(players=("Ada",), seed=9)
+    game = Game(players=("Cpu",), computer=[0], seed=9)
     assert game.computer_choice() == ()
     assert game.play_computer_step() == Roll(game.dice)
     while True:
@@ -353,7 +354,7 @@ def test_computer_step_by_step_and_its_choice_after_the_last_roll_is_a_box():
 
 @pytest.mark.tables
 def test_a_computer_turn_ends_with_a_score_and_at_most_three_rolls():
-    game = Game(seed=13)
+    game = Game(computer=[0], seed=13)
     for _ in range(13):
         moves = game.play_computer_turn()
         assert isinstance(moves[-1], Score)

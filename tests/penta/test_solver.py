@@ -15,16 +15,16 @@ import pytest
 from dicelab import IllegalMove
 from dicelab.dice import outcomes
 from dicelab.penta import solver_tables as st
-from dicelab.penta.notation import Situation
+from dicelab.penta.players import OptimalPlayer
 from dicelab.penta.rules import BOXES, PRESETS, UPPER, Rules
 from dicelab.penta.scorecard import Scorecard
+from dicelab.penta.simulate import simulate
+from dicelab.penta.situation import Situation
 from dicelab.penta.solver import (
     SOLVER_VERSION,
-    OptimalPlayer,
     Solver,
     cache_dir,
     main,
-    simulate,
     table_path,
     text_progress,
 )
