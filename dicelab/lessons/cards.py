@@ -1,6 +1,6 @@
 """Rule cards, live examples and "predict, then check" exercises: the values behind the lessons.
 
-A :class:`Rule` is one rule of a game's spec: a title and a text (i18n messages, Markdown
+A :class:`Rule` is one rule of a game's rulebook: a title and a text (i18n messages, Markdown
 allowed), a live example (lines of engine code, run when asked, shown with their results)
 and an :class:`Exercise`. An exercise's correct answer is never written down: it is a line
 of engine code, evaluated when the learner checks their prediction, so the lesson can never
@@ -760,7 +760,7 @@ def _read_boxes(answer: Any) -> frozenset[str]:
 
 @dataclass(frozen=True, repr=False)
 class Rule(_Renders):
-    """One rule of a game's spec, in spec order: ``number`` (1-based), ``id``, ``title``,
+    """One rule of a game's rulebook, in its order: ``number`` (1-based), ``id``, ``title``,
     ``text`` (paragraphs; Markdown), the live example's ``steps`` and the ``exercise``."""
 
     game: str
@@ -787,7 +787,7 @@ class Rule(_Renders):
 
 
 class RuleBook(Sequence[Rule], _Renders):
-    """The rules of one game in spec order; ``book[3]`` or ``book["sacrifice"]``."""
+    """The rules of one game in rulebook order; ``book[3]`` or ``book["sacrifice"]``."""
 
     def __init__(
         self, game: str, title: Message, intro: Sequence[Message], rules: Sequence[Rule]

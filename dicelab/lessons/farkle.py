@@ -1,4 +1,4 @@
-"""The rules of Farkle, one card per rule of ``spec/farkle.md``, in order.
+"""The rules of Farkle, one card per rule of ``docs/rules/farkle.md``, in order.
 
 Every example and every exercise answer is a line of engine code, run when asked; the
 app's banners («Tour perdu !», «Dés chauds !», «Dernier tour !», «Humains + 1 IA») are the
@@ -502,7 +502,7 @@ _BUILDERS = (
 
 
 def farkle_rules() -> RuleBook:
-    """The rules of Farkle as a :class:`~dicelab.lessons.cards.RuleBook`, in spec order."""
+    """The rules of Farkle as a :class:`~dicelab.lessons.cards.RuleBook`, in rulebook order."""
     rules = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(

@@ -1,4 +1,4 @@
-"""The rules of Penta, one card per rule of ``spec/penta.md``, in order.
+"""The rules of Penta, one card per rule of ``docs/rules/penta.md``, in order.
 
 Every number in a card's text comes from the engine's constants, every box name from its
 message ids, and every example and every exercise answer from a line of engine code: the
@@ -47,7 +47,7 @@ from dicelab.penta.scorecard import SACRIFICE
 __all__ = ["penta_rules"]
 
 AUTO_SCORE_SECONDS = 3
-"""The app's delay before it scores a last roll itself (spec: a setting, 3 by default)."""
+"""The app's delay before it scores a last roll itself (the rulebook: a setting, 3 by default)."""
 
 
 def namespace() -> dict[str, Any]:
@@ -633,7 +633,7 @@ _BUILDERS = (
 
 
 def penta_rules() -> RuleBook:
-    """The rules of Penta as a :class:`~dicelab.lessons.cards.RuleBook`, in spec order."""
+    """The rules of Penta as a :class:`~dicelab.lessons.cards.RuleBook`, in rulebook order."""
     rules = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(

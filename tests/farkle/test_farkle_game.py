@@ -301,11 +301,8 @@ def test_takeback_depth_reaches_back_to_the_last_human_move():
 
 def test_the_computer_step_is_refused_on_a_human_turn_and_changes_nothing():
     game = Game(("Ada",), seed=11)
-    snap = snapshot(game)
-    for step in (game.computer_step, game.play_computer_step, game.play_computer_turn):
-        with pytest.raises(IllegalMove, match="not the computer's"):
-            step()
-        assert_unchanged(game, snap)
+    for step in (Game.computer_step, Game.play_computer_step, Game.play_computer_turn):
+        assert "not the computer's" in str(assert_unchanged(game, step))
     humans_only = Game(("Ada", "Bob"), computer=False, seed=11)
     with pytest.raises(IllegalMove, match="not the computer's"):
         humans_only.play_computer_step()
