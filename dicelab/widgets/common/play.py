@@ -36,8 +36,8 @@ class PlayApp(App):
     A subclass builds its body with :meth:`_build_common` and :meth:`_controls`, its panel
     with :meth:`_build_panel_common` and :meth:`_panel_card`, draws with
     :meth:`_render_common` and :meth:`_render_panel_common`, and provides ``roll``,
-    ``_build_panel``, ``_render_panel``, ``_tumble`` and the hooks :meth:`_human_to_move`,
-    :meth:`_undone` and :meth:`_play_computer_step`.
+    ``_build_panel``, ``_render_panel``, ``_tumble`` and the hooks :meth:`_undone` and
+    :meth:`_play_computer_step`.
     """
 
     _game: Any
@@ -147,23 +147,8 @@ class PlayApp(App):
         return self.act(go)
 
     def _takeback_depth(self) -> int:
-        """How many ``pop()``s take back the last move of a human seat together with every
-        computer move after it (0 when no human has moved).
-
-        Who made a move is read from the engine: the seat to move just before it. (The
-        engines' ``Game.takeback_depth()`` answers the same question.)
-        """
-        game = self._game
-        twin = game.copy()
-        for depth in range(1, len(game.events) + 1):
-            twin.pop()
-            if self._human_to_move(twin):
-                return depth
-        return 0
-
-    def _human_to_move(self, game: Any) -> bool:
-        """Whether a human seat is to move in ``game`` (subclasses)."""
-        raise NotImplementedError
+        """How many ``pop()``s Undo takes: the engine's ``Game.takeback_depth()``."""
+        return self._game.takeback_depth()
 
     def _undone(self, popped: list[Any]) -> None:
         """After an undo popped these moves (latest first): a change of state (subclasses)."""

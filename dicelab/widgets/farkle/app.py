@@ -245,9 +245,6 @@ class FarkleApp(PlayApp):
         """Bank the turn's points (the Bank button)."""
         return self._play(lambda game: game.bank())
 
-    def _human_to_move(self, game: Game) -> bool:
-        return not game.is_over and not game.current_seat.computer
-
     def _undone(self, popped: list[Any]) -> None:
         self._after_change(len(self._game.events))
 
@@ -633,7 +630,5 @@ def _new_game(
     seed: int | str | None,
 ) -> Game:
     table = None if rules is None else Rules.preset(rules)
-    if isinstance(humans, int):
-        return Game(humans, computer, target=target, seed=seed, rules=table)  # type: ignore[arg-type]
-    names = list(humans)
-    return Game(len(names), computer, target=target, seed=seed, rules=table, names=names)  # type: ignore[arg-type]
+    players = humans if isinstance(humans, int) else tuple(humans)
+    return Game(players, computer, target=target, seed=seed, rules=table)  # type: ignore[arg-type]

@@ -245,10 +245,6 @@ class PentaApp(PlayApp):
         """Select ``box`` and validate the turn at once."""
         return self.select(box) and self.validate()
 
-    def _human_to_move(self, game: Game) -> bool:
-        seat = game.current_player
-        return seat is not None and not seat.is_computer
-
     def _undone(self, popped: list[Any]) -> None:
         """The selected box is kept within a turn, cleared if a score is taken back; back at
         a last roll, a fresh countdown starts."""
