@@ -632,7 +632,7 @@ class Fuzz:
         try:
             problem = self.invariants(game)
         except Exception as error:
-            return where(error), f"checking the game after the call: {_message(error)}"
+            problem = f"{where(error)}: {_message(error)}"
         if problem is not None:
             return f"Invariant broken after {call.name}", problem
         return None
@@ -739,13 +739,13 @@ class Fuzz:
                 )
 
     def do_load(self, draw: Draw) -> None:
-        text, src = mutant(self.game.to_json(), draw)
-        self.attempt(load_call(self.module, text, src))
+        text, src, strict = mutant(self.game.to_json(), draw)
+        self.attempt(load_call(self.module, text, src, strict))
 
     QUERIES: tuple[str, ...] = ("legal_moves", "copy", "to_json", "takeback_depth")
 
 
-def load_call(module: Any, text: object, src: str | None = None) -> Call:
+def load_call(module: Any, text: object, src: str | None = None, strict: bool = False) -> Call:
     """``Game.from_json(text)``, written with ``src`` (a mutation of ``s``) when given."""
     if src is None:
         return function(module, "Game.from_json", text, builds=True)
@@ -753,6 +753,7 @@ def load_call(module: Any, text: object, src: str | None = None) -> Call:
     return Call(
         f"s = g.to_json()\n{name}.Game.from_json({src})",
         lambda _game: module.Game.from_json(text),
+        refuse=strict,
         builds=True,
         query=True,
         label=f"{name}.Game.from_json",
@@ -1156,7 +1157,8 @@ class FarkleFuzz(Fuzz):
             self.attempt(Call(f"g.push({source(move)})", lambda g: g.push(move), True))
 
     def do_computer(self, draw: Draw) -> None:
-        self.attempt(method(draw.pick(("computer_step", "computer_move")), query=False))
+        name = draw.pick(("computer_step", "computer_move"))
+        self.attempt(method(name, query=name == "computer_move"))
 
     def do_parse(self, draw: Draw) -> None:
         line = str(self.game.situation)
@@ -1195,7 +1197,7 @@ class FarkleFuzz(Fuzz):
         elif slot == "target":
             target = draw.pick((*ODD_NUMBERS, 10000, 15000, np.int64(10000), 4999, 5000.0))
             kwargs["target"] = target
-            refuse = not is_whole(target)
+            refuse = target is not None and not is_whole(target)  # None: the default
         else:
             kwargs["rules"] = draw.pick((draw.pick(ODD_TEXTS), draw.pick(ODD_NUMBERS), "minimal"))
         call = function(
@@ -1264,12 +1266,22 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def mutant(text: str, draw: Draw) -> tuple[str | bytes, str]:
-    """A mutation of the save ``text`` and its source, written in terms of ``s`` (the save).
+def mutant(text: str, draw: Draw) -> tuple[str | bytes, str, bool]:
+    """A mutation of the save ``text``: the mutant, its source written in terms of ``s``
+    (the save), and whether every loader must refuse it (a key twice, an unknown key).
 
     >>> print(mutant('{"a": 1}', RandomDraw(3))[1])
     s[:1] + '0' + s[4:]
     """
+    mutated, src = _mutate(text, draw)
+    strict = src.startswith(_STRICT)
+    return mutated, src.removeprefix(_STRICT), strict
+
+
+_STRICT = "(strict)"
+
+
+def _mutate(text: str, draw: Draw) -> tuple[str | bytes, str]:
     spans = _tokens(text)
     kind = draw.pick(
         (
@@ -1303,15 +1315,17 @@ def mutant(text: str, draw: Draw) -> tuple[str | bytes, str]:
             key_start = text.rfind('"', 0, key_end)
             if text[key_end + 1 : start].strip() != ":" or key_start < 0:
                 return _cut(text, start, end, old + ", " + old)
-            new = text[key_start:end] + ", " + old
-            start = key_start
+            new = text[key_start:end] + ", " + text[key_start:end]
+            mutated, src = _cut(text, key_start, end, new)
+            return mutated, _STRICT + src
         else:
             new = ""
         return _cut(text, start, end, new)
     if kind == "unknown key":
         at = text.find("{", draw.whole(0, len(text) - 1))
         at = text.find("{") if at < 0 else at
-        return _cut(text, at + 1, at + 1, '"extra": 1, ')
+        mutated, src = _cut(text, at + 1, at + 1, '"extra": 1, ')
+        return mutated, _STRICT + src
     if kind == "char" and text:
         at = draw.whole(0, len(text) - 1)
         return _cut(
@@ -1382,12 +1396,12 @@ class SaveFuzz:
     def check(self, draw: Draw) -> None:
         """Mutate the save of the fuzzer's game once and load the mutant."""
         name = self.fuzz.module.__name__.rsplit(".", 1)[-1]
-        text, src = mutant(self.fuzz.game.to_json(), draw)
+        text, src, strict = mutant(self.fuzz.game.to_json(), draw)
         if draw.whole(0, 9) == 0:  # not a save at all
             text = draw.pick(ODD_TEXTS)
             self._load("from_json", text, f"{name}.Game.from_json({source(text)})", alone=True)
         else:
-            self._load("from_json", text, f"{name}.Game.from_json({src})")
+            self._load("from_json", text, f"{name}.Game.from_json({src})", strict=strict)
 
     def check_dict(self, draw: Draw) -> None:
         """Load a save dictionary (``Game.from_dict``) with one entry set to an odd value."""
@@ -1405,41 +1419,76 @@ class SaveFuzz:
         if isinstance(target, dict):
             target[key] = value
         line = f"d = json.loads(s)\n{path}[{key!r}] = {source(value)}\n{name}.Game.from_dict(d)"
-        return self._load("from_dict", data, line)
 
-    def _load(self, loader: str, payload: object, line: str, alone: bool = False) -> None:
-        """Load ``payload`` with ``Game.<loader>``: refused, or a game whose save round-trips."""
+        def again(text: str) -> object:
+            other = json.loads(text)
+            if path == "d" and isinstance(other, dict):
+                other[key] = value
+            return other
+
+        return self._load("from_dict", data, line, again=again if path == "d" else None)
+
+    def _load(
+        self,
+        loader: str,
+        payload: object,
+        line: str,
+        alone: bool = False,
+        strict: bool = False,
+        again: Callable[[str], object] | None = None,
+    ) -> None:
+        """Load ``payload`` with ``Game.<loader>``: refused, or a game whose save round-trips.
+
+        ``strict``: it must be refused. ``again`` makes the same mutant of another save
+        (of a new game, for a shorter reproduction).
+        """
+        self.tally.mutants += 1
+        problem = self._outcome(loader, payload, strict)
+        if problem is None:
+            return
+        shown = self.fuzz.game
+        if again is not None:
+            fresh = self.fuzz.fresh()
+            if self._outcome(loader, again(fresh.to_json()), strict, count=False) == problem:
+                shown = fresh
+        self._defect(*problem, line, None if alone else shown)
+
+    def _outcome(
+        self, loader: str, payload: object, strict: bool, count: bool = True
+    ) -> tuple[str, str] | None:
+        """The defect loading ``payload`` shows, as (key, detail), or ``None``."""
         tally = self.tally
-        tally.mutants += 1
         try:
             game = getattr(self.fuzz.module.Game, loader)(payload)
         except IllegalMove as error:
-            tally.mutants_refused += 1
+            tally.mutants_refused += count
             try:
                 str(error)
             except Exception as failure:
-                self._defect(where(failure), "the refusal's message cannot be written", line, alone)
-            return
+                return where(failure), "the refusal's message cannot be written"
+            return None
         except RecursionError as error:
-            self._defect(where(error), "RecursionError (stack exhausted)", line, alone)
-            return
+            return where(error), "RecursionError (stack exhausted)"
         except Exception as error:
-            self._defect(where(error), f"{type(error).__name__}: {_message(error)}", line, alone)
-            return
-        tally.mutants_loaded += 1
+            return where(error), f"{type(error).__name__}: {_message(error)}"
+        tally.mutants_loaded += count
+        name = self.fuzz.module.__name__.rsplit(".", 1)[-1]
+        if strict:
+            return f"Accepted {name}.Game.{loader}", "loaded a save with a key twice or unknown"
         try:
             problem = self.fuzz.invariants(game)
         except Exception as error:
             problem = f"{where(error)}: {_message(error)}"
         if problem is not None:
-            self._defect(f"Invariant broken after Game.{loader}", problem, line, alone)
+            return f"Invariant broken after {name}.Game.{loader}", problem
+        return None
 
-    def _defect(self, key: str, detail: str, line: str, alone: bool) -> None:
+    def _defect(self, key: str, detail: str, line: str, game: Any) -> None:
         name = self.fuzz.module.__name__.rsplit(".", 1)[-1]
         lines = []
-        if not alone:
+        if game is not None:
             lines.append(f"g = {self.fuzz.ctor}")
-            lines += [self.fuzz.intent(move) for move in self.fuzz.moves(self.fuzz.game)]
+            lines += [self.fuzz.intent(move) for move in self.fuzz.moves(game)]
             lines.append("s = g.to_json()")
         lines.append(line)
         self.tally.record(Defect(f"{name}: {key}", detail, with_imports(name, lines)))
