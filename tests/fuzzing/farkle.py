@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab import farkle
+from dicelab import IllegalMove, farkle
 
 from .calls import Call, Defect, function, method
 from .draws import Draw
@@ -52,18 +52,22 @@ class FarkleFuzz(Fuzz):
     QUERIES = (*Fuzz.QUERIES, "computer_move", "situations")
 
     def new_game(self, draw: Draw) -> tuple[str, Any]:
-        seats, computer = draw.pick(((1, True), (2, True), (2, False), (0, True), (1, False)))
+        lineup = draw.pick(((1, True), (2, True), (2, False), (0, True), (1, False)))
         rules = draw.pick(FARKLE_RULES)
         seed = draw.pick((0, 1, 2026, MAX_SEED, draw.whole(0, 2**40)))
         target = draw.pick((5000, 5000, 10000))
-        ctor = (
-            f"farkle.Game({seats}, {computer}, seed={seed}, target={target}, "
-            f"rules=farkle.Rules.preset({rules!r}))"
-        )
-        game = farkle.Game(
-            seats, computer, seed=seed, target=target, rules=farkle.Rules.preset(rules)
-        )
-        return ctor, game
+        # The line-up is positional: (humans, computer) before the constructors were
+        # aligned, (players, computer) after; (1, True), the default, means the same in both.
+        for seats, computer in (lineup, (1, True)):
+            ctor = (
+                f"farkle.Game({seats}, {computer}, seed={seed}, target={target}, "
+                f"rules=farkle.Rules.preset({rules!r}))"
+            )
+            try:
+                return ctor, self.fresh(ctor)
+            except IllegalMove:
+                continue
+        raise AssertionError("farkle.Game(1, True) is refused")
 
     def snapshot(self, game: Any) -> tuple[Any, ...]:
         return (
@@ -195,7 +199,7 @@ class FarkleFuzz(Fuzz):
         refuse = False
         if slot == "seats":
             seats = draw.pick((*ODD_NUMBERS, 0, 6, 7, ["Ada", "Bo"], [draw.pick(ODD_TEXTS)]))
-            refuse = isinstance(seats, bool | float | np.bool_ | np.floating | type(None))
+            refuse = isinstance(seats, bool | float | np.bool_ | np.floating)  # None: a default
         elif slot == "computer":
             computer = draw.pick((*ODD_NUMBERS, draw.pick(ODD_TEXTS)))
         elif slot == "seed":

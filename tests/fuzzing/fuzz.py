@@ -235,9 +235,10 @@ class Fuzz:
         lines.append(call.text)
         self.tally.record(Defect(key, detail, with_imports(name, lines)))
 
-    def fresh(self) -> Any:
+    def fresh(self, ctor: str | None = None) -> Any:
+        """A new game built by ``ctor`` (source this fuzzer wrote), by default the game's."""
         namespace = {"penta": penta, "farkle": farkle, "np": np, "math": math}
-        return eval(self.ctor, namespace)  # the source this fuzzer wrote itself
+        return eval(ctor or self.ctor, namespace)
 
     # -- actions shared by both games ----------------------------------------------------
 
