@@ -1,4 +1,4 @@
-"""Shared test helpers live beside this file (``tests/fuzzing.py``): put ``tests/`` on the path.
+"""Shared test helpers live beside this file (``tests/fuzzing/``): put ``tests/`` on the path.
 
 pytest's default import mode does this already for a ``conftest.py`` in a folder without
 ``__init__.py``; it is written out so that other import modes and ``benchmarks/fuzz.py``

@@ -9,7 +9,6 @@ accepted move keeps the save round-tripping, the notation parsing back, and ``po
 restores the game as it was.
 """
 
-import pytest
 from fuzzing import DataDraw, FarkleFuzz, Tally
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -94,5 +93,5 @@ def test_every_rule_covers_an_action():
     assert set(FarkleFuzz.ACTIONS) <= rules
 
 
-# About 5-10 s: marked slow.
-TestFarkleMachine = pytest.mark.slow(FarkleMachine.TestCase)
+# About 2 s: run in every suite (the long run is benchmarks/fuzz.py).
+TestFarkleMachine = FarkleMachine.TestCase
