@@ -1,6 +1,6 @@
 """Fuzz both engines for a long time: do odd inputs ever escape as anything but IllegalMove?
 
-The same actions and checks as the stateful tests (``tests/fuzzing.py``, used by
+The same actions and checks as the stateful tests (``tests/fuzzing/``, used by
 ``tests/penta/test_penta_stateful.py`` and ``tests/farkle/test_farkle_stateful.py``), driven
 by a seeded ``random.Random`` instead of Hypothesis, for many more steps:
 
