@@ -8,15 +8,23 @@
   in CI (``CI`` set), where ``make test`` builds them first, a missing table stops the run
   instead, so CI cannot pass by skipping. Doctests that load a table are marked here.
 
-Shared helpers for the tests themselves are in ``tests/helpers.py``.
+Shared helpers for the tests themselves are in ``tests/helpers.py``; the fuzzers' actions and
+odd values in ``tests/fuzzing/`` (imported as ``fuzzing``: this folder is put on the path, as
+``benchmarks/fuzz.py`` does too).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
+from pathlib import Path
 
 import pytest
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
 
 # Doctests of modules that load a solver table (nodeid prefixes); tests under tests/ carry
 # @pytest.mark.tables themselves.

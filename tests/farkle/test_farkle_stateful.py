@@ -1,0 +1,97 @@
+"""Farkle under a Hypothesis state machine: legal and illegal actions, odd values everywhere.
+
+Each rule plays one action of :class:`fuzzing.FarkleFuzz` (shared with ``benchmarks/fuzz.py``,
+which runs the same actions for 10^5 steps): rolls, banks, set-asides by value and by
+position with odd dice, pushes of odd moves, undo and redo, the computer's step, notation
+lines and moves, constructors and saves with odd values. After every step: a refusal is
+``IllegalMove`` and changed nothing; a NumPy whole number acts as the plain ``int``; an
+accepted move keeps the save round-tripping, the notation parsing back, and ``pop()``
+restores the game as it was.
+"""
+
+from fuzzing import DataDraw, FarkleFuzz, Tally
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
+
+
+@settings(
+    max_examples=20,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    # No shrinking: a failure's message already holds a short reproduction (the fewest
+    # moves that show it), and shrinking these long programs takes minutes.
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+class FarkleMachine(RuleBasedStateMachine):
+    """One Farkle game, acted on by legal and illegal actions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fuzz = FarkleFuzz(Tally())
+
+    @initialize(data=st.data(), prefix=st.sampled_from((0, 2, 10, 40, 200)))
+    def start(self, data, prefix):
+        self.fuzz.start(DataDraw(data), prefix)
+
+    @rule(data=st.data())
+    def push_legal(self, data):
+        self.fuzz.act("push_legal", DataDraw(data))
+
+    @rule(data=st.data())
+    def advance(self, data):
+        self.fuzz.act("advance", DataDraw(data))
+
+    @rule(data=st.data())
+    def roll(self, data):
+        self.fuzz.act("roll", DataDraw(data))
+
+    @rule(data=st.data())
+    def bank(self, data):
+        self.fuzz.act("bank", DataDraw(data))
+
+    @rule(data=st.data())
+    def set_aside(self, data):
+        self.fuzz.act("set_aside", DataDraw(data))
+
+    @rule(data=st.data())
+    def set_aside_positions(self, data):
+        self.fuzz.act("set_aside_positions", DataDraw(data))
+
+    @rule(data=st.data())
+    def push_odd(self, data):
+        self.fuzz.act("push_odd", DataDraw(data))
+
+    @rule(data=st.data())
+    def pop(self, data):
+        self.fuzz.act("pop", DataDraw(data))
+
+    @rule(data=st.data())
+    def computer(self, data):
+        self.fuzz.act("computer", DataDraw(data))
+
+    @rule(data=st.data())
+    def query(self, data):
+        self.fuzz.act("query", DataDraw(data))
+
+    @rule(data=st.data())
+    def parse(self, data):
+        self.fuzz.act("parse", DataDraw(data))
+
+    @rule(data=st.data())
+    def construct(self, data):
+        self.fuzz.act("construct", DataDraw(data))
+
+    @rule(data=st.data())
+    def load(self, data):
+        self.fuzz.act("load", DataDraw(data))
+
+
+def test_every_rule_covers_an_action():
+    rules = {name for name in vars(FarkleMachine) if not name.startswith("_")}
+    assert set(FarkleFuzz.ACTIONS) <= rules
+
+
+# About 2 s: run in every suite (the long run is benchmarks/fuzz.py).
+TestFarkleMachine = FarkleMachine.TestCase
