@@ -33,7 +33,7 @@ import hashlib
 import itertools
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Set
 from fractions import Fraction
 from functools import cache
 from math import factorial, prod
@@ -43,7 +43,7 @@ import numpy as np
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg, nmsg
-from dicelab.numbers import check_seed, show_value
+from dicelab.numbers import check_seed, is_listlike, is_whole, show_value
 
 __all__ = [
     "FACES",
@@ -70,7 +70,7 @@ def check_die(value: object) -> int:
     ...
     dicelab.errors.IllegalMove: A die shows True: dice show whole numbers from 1 to 6.
     """
-    if isinstance(value, bool | np.bool_) or not isinstance(value, Integral):
+    if not is_whole(value):
         raise IllegalMove(
             msg(
                 "A die shows {value}: dice show whole numbers from 1 to 6.", value=show_value(value)
@@ -101,7 +101,7 @@ def check_dice(
     dicelab.errors.IllegalMove: Dice must be a list of numbers from 1 to 6, not '12345'.
     """
     # A set would silently merge equal dice and a mapping would give its keys: refuse both.
-    if isinstance(dice, str | bytes | Set | Mapping) or not isinstance(dice, Iterable):
+    if isinstance(dice, Set) or not is_listlike(dice):
         raise IllegalMove(
             msg("Dice must be a list of numbers from 1 to 6, not {value}.", value=show_value(dice))
         )

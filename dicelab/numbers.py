@@ -22,6 +22,7 @@ dicelab.errors.IllegalMove: Expected a whole number written with the digits 0-9,
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from numbers import Integral
 
 import numpy as np
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_WHOLE",
     "check_seed",
     "check_whole",
+    "is_listlike",
     "is_whole",
     "parse_whole",
     "show_value",
@@ -61,6 +63,18 @@ def is_whole(value: object) -> bool:
     if isinstance(value, np.ndarray):
         return value.ndim == 0 and value.dtype.kind in "iu"
     return isinstance(value, Integral) and not isinstance(value, bool | np.bool_)
+
+
+def is_listlike(value: object) -> bool:
+    """True for a list of values from outside: any iterable but text, bytes, a mapping (which
+    would give its keys) or a 0-d array (iterable by its type, not in fact).
+
+    >>> is_listlike([1, 2]), is_listlike(np.array([1])), is_listlike(np.array(1)), is_listlike("12")
+    (True, True, False, False)
+    """
+    if isinstance(value, np.ndarray):
+        return value.ndim > 0
+    return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
 
 
 def show_value(value: object) -> str | Message:

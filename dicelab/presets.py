@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
+from dicelab.numbers import show_value
 
 __all__ = ["coerce_rules", "lookup"]
 
@@ -55,4 +56,4 @@ def coerce_rules(
         return value
     if isinstance(value, str):
         return lookup(presets, value)
-    raise IllegalMove(msg(refusal, value=repr(value)))
+    raise IllegalMove(msg(refusal, value=show_value(value)))

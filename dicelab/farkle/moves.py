@@ -13,12 +13,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.numbers import MAX_DIGITS, MAX_WHOLE, is_whole, parse_whole, show_value
+from dicelab.numbers import MAX_DIGITS, MAX_WHOLE, is_listlike, is_whole, parse_whole, show_value
 
 __all__ = ["Bank", "Move", "Roll", "SetAside", "parse_move"]
 
@@ -49,7 +48,7 @@ def check_positions(positions: object) -> tuple[int, ...]:
     ...
     dicelab.errors.IllegalMove: Position 1 is given twice: choose each die once.
     """
-    if isinstance(positions, str | bytes) or not isinstance(positions, Iterable):
+    if not is_listlike(positions):
         raise IllegalMove(
             msg(
                 "Dice positions must be a list of whole numbers, not {value}.",

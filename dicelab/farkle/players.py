@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Protocol
@@ -28,7 +28,7 @@ from dicelab.farkle.moves import Bank, Move, Roll, SetAside
 from dicelab.farkle.situation import Situation
 from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import Message, msg
-from dicelab.numbers import MAX_WHOLE, is_whole, show_value
+from dicelab.numbers import MAX_WHOLE, is_listlike, is_whole, show_value
 
 __all__ = ["MAX_HUMANS", "ComputerPlayer", "Player", "Seat", "lineup_label", "make_seats"]
 
@@ -102,7 +102,7 @@ def _computer_index(computer: object, seats: int) -> int | None:
     """The index of the computer seat among ``seats`` entries, ``seats`` to append it."""
     if isinstance(computer, bool):
         return seats if computer else None
-    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
+    if not is_listlike(computer):
         raise IllegalMove(
             msg(
                 "computer is True or False, or a list with one seat number, not {value}.",

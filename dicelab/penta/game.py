@@ -73,7 +73,7 @@ from typing import Any
 from dicelab.dice import SeededDice, check_dice, new_seed
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
-from dicelab.numbers import show_value
+from dicelab.numbers import is_whole, show_value
 from dicelab.penta import players as registry
 from dicelab.penta.moves import (
     DICE,
@@ -442,7 +442,7 @@ class Game:
         card = self.cards[seat]
         after = card.score(box, state.dice)  # raises if the box is filled or forbidden
         points = after.total - card.total - (after.upper_bonus - card.upper_bonus)
-        if move.points is not None and move.points != points:
+        if move.points is not None and (not is_whole(move.points) or move.points != points):
             raise IllegalMove(
                 msg(
                     "{box} scores {points} points for these dice, not {given}.",

@@ -21,15 +21,12 @@ dicelab.errors.IllegalMove: There is no die at position 5: the dice are at posit
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.numbers import is_whole, show_value
+from dicelab.numbers import is_listlike, is_whole, show_value
 
 __all__ = [
     "DICE",
@@ -84,9 +81,7 @@ def position_list(positions: object) -> tuple[Any, ...]:
     ...
     dicelab.errors.IllegalMove: Positions to hold are a list of numbers from 0 to 4, not '01'.
     """
-    is_scalar = isinstance(positions, np.ndarray) and positions.ndim == 0
-    is_text = isinstance(positions, str | bytes | Mapping)  # a mapping would give its keys
-    if is_scalar or is_text or not isinstance(positions, Iterable):
+    if not is_listlike(positions):
         raise IllegalMove(
             msg(
                 "Positions to hold are a list of numbers from 0 to 4, not {value}.",
@@ -99,6 +94,7 @@ def position_list(positions: object) -> tuple[Any, ...]:
 def check_position(value: object) -> int:
     """One die's position as an ``int`` 0..4 (NumPy ints and 0-d arrays too, never a bool).
 
+    >>> import numpy as np
     >>> check_position(np.array(3))
     3
     >>> check_position(True)

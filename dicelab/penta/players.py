@@ -56,7 +56,7 @@ from dicelab.cache import Progress
 from dicelab.dice import FACES, check_dice, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
-from dicelab.numbers import is_whole, show_value
+from dicelab.numbers import is_listlike, is_whole, show_value
 from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.situation import Action, Situation
@@ -475,7 +475,7 @@ def _named_seats(players: object) -> list[Seat]:
 
 def _computer_seats(computer: object, count: int) -> list[tuple[int, str]]:
     """(seat index, player name) for each computer seat chosen, checked."""
-    if isinstance(computer, str | bytes) or not isinstance(computer, Iterable):
+    if not (isinstance(computer, Mapping) or is_listlike(computer)):
         raise IllegalMove(
             msg(
                 "Computer seats are a list of seat numbers, not {value}.",

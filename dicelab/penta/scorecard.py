@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 from dicelab.dice import FACES, sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg, nmsg
+from dicelab.numbers import show_value
 from dicelab.penta import joker
 from dicelab.penta.joker import joker_points
 from dicelab.penta.rules import (
@@ -155,7 +156,9 @@ chance, penta.
     if isinstance(box, str) and box in _INDEX:
         return box
     raise IllegalMove(
-        msg("Unknown box {box}: the boxes are {boxes}.", box=repr(box), boxes=", ".join(BOXES))
+        msg(
+            "Unknown box {box}: the boxes are {boxes}.", box=show_value(box), boxes=", ".join(BOXES)
+        )
     )
 
 
