@@ -49,6 +49,7 @@ from dicelab.farkle.situation import DEFAULT_TARGET, Situation
 from dicelab.farkle.turn import Turn
 from dicelab.i18n import N_, Message, msg
 from dicelab.numbers import check_seed, is_whole, show_value
+from dicelab.presets import check_preset_name
 
 __all__ = [
     "FORMAT",
@@ -493,17 +494,7 @@ def _old_players(players: object, humans: object, names: Sequence[str | None] | 
 def _check_table(rules: object) -> Rules:
     """The game's table: a preset by name, or a table that differs from every preset
     whose name it carries (so that its save and its notation name it rightly)."""
-    table = check_rules(rules)
-    preset = PRESETS.get(table.name)
-    if preset is not None and preset != table:
-        raise IllegalMove(
-            msg(
-                "The rules are named {name} but differ from that preset: give a house table "
-                "its own name (Rules.custom(name, ...)).",
-                name=table.name,
-            )
-        )
-    return table
+    return check_preset_name(check_rules(rules), PRESETS)
 
 
 def _first_situation(start: object, seats: int, target: object, rules: Rules) -> Situation:

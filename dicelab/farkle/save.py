@@ -3,12 +3,12 @@
 A save holds the format and version, the seed, the target, the rules table, the seats,
 the computer player's parameters, the start (notation), every move (rolls with their
 dice, set-asides with positions and dice, banks) and the situation reached (notation).
-Loading is as strict as Penta's: a key given twice, ``NaN`` or ``Infinity``, a number
-beyond :data:`~dicelab.numbers.MAX_WHOLE`, values nested deeper than a save nests, a
-table named like a preset that differs from it, an unknown or missing key, a roll the
-seed does not give, a move the rules refuse or another final situation: each raises
-:class:`~dicelab.IllegalMove` ("This saved game cannot be loaded: ...") and no game
-is returned.
+Loading reads the JSON as Penta's does, with :mod:`dicelab.savefile` (a key given twice,
+``NaN`` or ``Infinity``, a number beyond :data:`~dicelab.numbers.MAX_WHOLE`, values nested
+deeper than a save nests, an unknown or missing key, another format or version), then a
+table named like a preset that differs from it, a roll the seed does not give, a move
+the rules refuse or another final situation: each raises :class:`~dicelab.IllegalMove`
+("This is not a saved game: ...") and no game is returned.
 
 :meth:`Game.to_json <dicelab.farkle.game.Game.to_json>` and
 :meth:`Game.from_json <dicelab.farkle.game.Game.from_json>` call this module.
@@ -21,7 +21,7 @@ True
 >>> load_json(Game, '{"format": "dicelab-farkle", "format": "x"}')
 Traceback (most recent call last):
 ...
-dicelab.errors.IllegalMove: This saved game cannot be loaded: the field 'format' appears twice.
+dicelab.errors.IllegalMove: This is not a saved game: the field 'format' appears twice.
 """
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ from dicelab.farkle.moves import Bank, Move, Roll, SetAside
 from dicelab.farkle.notation import parse
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS, Rules
-from dicelab.i18n import Message, msg
-from dicelab.numbers import MAX_WHOLE, check_seed, show_value
+from dicelab.i18n import msg
+from dicelab.numbers import check_seed, show_value
+from dicelab.presets import check_preset_name
+from dicelab.savefile import bad_save, json_text, open_save, read_json
 
 if TYPE_CHECKING:
     from dicelab.farkle.game import Game
@@ -44,8 +46,6 @@ __all__ = ["FORMAT", "VERSION", "dump", "dump_json", "load", "load_json"]
 
 FORMAT = "dicelab-farkle"
 VERSION = 1
-MAX_DEPTH = 8
-"""A save nests at most this deep (the table's extra combinations: 5 levels)."""
 
 KEYS = (
     "format",
@@ -59,11 +59,6 @@ KEYS = (
     "events",
     "situation",
 )
-
-
-def bad_save(problem: Message) -> IllegalMove:
-    """The refusal of a save, with what is wrong in it."""
-    return IllegalMove(msg("This saved game cannot be loaded: {problem}", problem=problem))
 
 
 # Writing -----------------------------------------------------------------------------------
@@ -102,99 +97,11 @@ def dump_json(game: Game, indent: int | None = None) -> str:
     return json.dumps(dump(game), indent=indent, ensure_ascii=False)
 
 
-# Reading: the JSON itself ------------------------------------------------------------------
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise bad_save(msg("the field {key} appears twice.", key=repr(key)))
-        data[key] = value
-    return data
-
-
-def _no_constant(name: str) -> Any:
-    raise bad_save(msg("{value} is not a number a save may hold.", value=name))
-
-
-def _parse_json(text: object) -> object:
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise bad_save(msg("the text is not UTF-8.")) from None
-    if not isinstance(text, str):
-        raise bad_save(msg("a save is JSON text, not {value}.", value=type(text).__name__))
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except IllegalMove:
-        raise
-    except RecursionError:
-        raise bad_save(msg("the JSON is nested too deeply.")) from None
-    except json.JSONDecodeError as error:
-        raise bad_save(
-            msg(
-                "bad JSON at line {line}, column {column} ({problem}).",
-                line=error.lineno,
-                column=error.colno,
-                problem=error.msg,
-            )
-        ) from None
-    except ValueError:  # a number of more than 4,300 digits
-        raise bad_save(msg("the JSON holds a number too long to read.")) from None
-
-
-def _check_plain(data: object) -> None:
-    """Only JSON values, nested at most MAX_DEPTH deep, numbers within ±MAX_WHOLE
-    (walked without recursion, so no depth and no size can break the check itself)."""
-    stack: list[tuple[object, int]] = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise bad_save(msg("the JSON is nested too deeply."))
-        if isinstance(value, dict):
-            if not all(isinstance(key, str) for key in value):
-                raise bad_save(msg("a save's keys are text."))
-            stack += [(item, depth + 1) for item in value.values()]
-        elif isinstance(value, list | tuple):
-            stack += [(item, depth + 1) for item in value]
-        elif isinstance(value, bool) or value is None or isinstance(value, str):
-            continue
-        elif isinstance(value, int | float):
-            if not -MAX_WHOLE <= value <= MAX_WHOLE:  # NaN fails this too
-                raise bad_save(
-                    msg("{value} is not a number a save may hold.", value=show_value(value))
-                )
-        else:
-            raise bad_save(msg("a save holds JSON values, not {value}.", value=show_value(value)))
-
-
 # Reading: the fields -----------------------------------------------------------------------
 
 
-def _check_keys(data: object) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) != set(KEYS):
-        raise bad_save(msg("a save has exactly the keys {keys}.", keys=", ".join(sorted(KEYS))))
-    if data["format"] != FORMAT or type(data["version"]) is not int or data["version"] != VERSION:
-        raise bad_save(
-            msg("it is not a {format} save of version {version}.", format=FORMAT, version=VERSION)
-        )
-    return data
-
-
 def _rules(data: object) -> Rules:
-    rules = Rules.from_dict(data)
-    preset = PRESETS.get(rules.name)
-    if preset is not None and preset != rules:
-        raise IllegalMove(
-            msg(
-                "the rules are named {name} but differ from that preset; rename them or use "
-                "the preset's own rules.",
-                name=rules.name,
-            )
-        )
-    return rules
+    return check_preset_name(Rules.from_dict(data), PRESETS)
 
 
 def _seats(seats: object) -> tuple[list[str | None], list[int]]:
@@ -273,7 +180,7 @@ def _replay(game: Game, number: int, item: object) -> None:
             msg(
                 "move {number} shows the dice {saved}, but this game's seed and moves give {dice}.",
                 number=number,
-                saved=repr(item["dice"]),
+                saved=json_text(item["dice"]),
                 dice=repr(list(event.dice)),
             )
         )
@@ -282,8 +189,7 @@ def _replay(game: Game, number: int, item: object) -> None:
 def load(cls: type[Game], data: object) -> Game:
     """The game saved in ``data`` (a dict as :func:`dump` writes it), built with ``cls``,
     replayed move by move and checked; :class:`~dicelab.IllegalMove` for any fault."""
-    _check_plain(data)
-    data = _check_keys(data)
+    data = open_save(data, FORMAT, VERSION, KEYS)
     try:
         game = _new_game(cls, data)
     except IllegalMove as error:
@@ -306,4 +212,4 @@ def load(cls: type[Game], data: object) -> Game:
 
 def load_json(cls: type[Game], text: str | bytes) -> Game:
     """The game saved as JSON ``text`` (see :func:`load`)."""
-    return load(cls, _parse_json(text))
+    return load(cls, read_json(text))

@@ -88,9 +88,10 @@ from dicelab.penta.moves import (
     position_list,
 )
 from dicelab.penta.players import MAX_SEATS, Seat
-from dicelab.penta.rules import BOXES, Rules
+from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, box_list, check_box, check_rules
 from dicelab.penta.situation import Action, Situation
+from dicelab.presets import check_preset_name
 
 __all__ = [
     "DICE",
@@ -126,8 +127,9 @@ class Game:
     ``players`` are the seats' names (or :class:`Seat` values), or how many unnamed seats
     ("Player 1", ... in the current language); ``computer`` lists the seat indexes played
     by the default computer player, or maps indexes to player names; ``rules`` is a
-    :class:`~dicelab.penta.rules.Rules` or a preset name; ``seed`` fixes the dice (a fresh
-    one is drawn when ``None``, so every game can be replayed).
+    :class:`~dicelab.penta.rules.Rules` or a preset name (rules that differ from a preset
+    need their own name, so that a save names them rightly); ``seed`` fixes the dice
+    (a fresh one is drawn when ``None``, so every game can be replayed).
 
     >>> [seat.name for seat in Game(players=2).seats]
     ['Player 1', 'Player 2']
@@ -141,7 +143,7 @@ class Game:
         seed: int | None = None,
     ) -> None:
         self._seats = registry.make_seats(players, computer)
-        self._rules = check_rules(rules)
+        self._rules = check_preset_name(check_rules(rules), PRESETS)
         self._dice = SeededDice(new_seed() if seed is None else seed)
         cards = tuple(Scorecard(self._rules) for _ in self._seats)
         self._events: list[Move] = []
