@@ -31,7 +31,7 @@ def lookup(presets: Mapping[str, T], name: object) -> T:
         raise IllegalMove(
             msg(
                 "Unknown rule preset {name}: choose one of {choices}.",
-                name=repr(name),
+                name=show_value(name),
                 choices=", ".join(presets),
             )
         ) from None

@@ -220,7 +220,7 @@ def check_header(data: dict[str, Any], format: str, version: int) -> None:
             msg(
                 "the format is {value}, not {format}.",
                 value=show_value(data["format"]),
-                format=repr(format),
+                format=show_value(format),
             )
         )
     if type(data["version"]) is not int or data["version"] != version:

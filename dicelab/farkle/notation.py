@@ -83,7 +83,7 @@ class _Reader:
 
     def word(self, word: str) -> None:
         if not self.text.startswith(word, self.at):
-            raise self.fail(msg("expected {word}.", word=repr(word)))
+            raise self.fail(msg("expected {word}.", word=show_value(word)))
         self.at += len(word)
 
     def separator(self) -> None:
@@ -173,7 +173,11 @@ def _rules(reader: _Reader, rules: Rules | None) -> Rules:
     if rules is not None:
         if name != rules.name:
             raise reader.fail(
-                msg("the rules are {name}, not {given}.", name=repr(rules.name), given=repr(name)),
+                msg(
+                    "the rules are {name}, not {given}.",
+                    name=show_value(rules.name),
+                    given=show_value(name),
+                ),
                 start,
             )
         return rules
@@ -181,7 +185,7 @@ def _rules(reader: _Reader, rules: Rules | None) -> Rules:
         raise reader.fail(
             msg(
                 "unknown rules {name}: choose one of {choices}, or pass the table as rules=.",
-                name=repr(name),
+                name=show_value(name),
                 choices=", ".join(PRESETS),
             ),
             start,

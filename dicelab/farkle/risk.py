@@ -55,6 +55,7 @@ from dicelab.farkle.scoring import (
     set_aside_options,
 )
 from dicelab.i18n import msg
+from dicelab.numbers import show_value
 
 __all__ = [
     "SOLVER_VERSION",
@@ -354,14 +355,19 @@ class SetAside:
 
 def _check_n(n_dice: object) -> int:
     if isinstance(n_dice, bool) or not isinstance(n_dice, Integral) or not 1 <= n_dice <= 6:
-        raise IllegalMove(msg("A roll has from 1 to 6 dice, not {value}.", value=repr(n_dice)))
+        raise IllegalMove(
+            msg("A roll has from 1 to 6 dice, not {value}.", value=show_value(n_dice))
+        )
     return int(n_dice)
 
 
 def _check_points(points: object, unit: int) -> int:
     if isinstance(points, bool) or not isinstance(points, Integral) or points < 0:
         raise IllegalMove(
-            msg("Turn points are a whole number of 0 or more, not {value}.", value=repr(points))
+            msg(
+                "Turn points are a whole number of 0 or more, not {value}.",
+                value=show_value(points),
+            )
         )
     if points % unit:
         raise IllegalMove(
@@ -603,7 +609,7 @@ def _threshold_of(thresholds: object) -> Callable[[int], int]:
         msg(
             "A bank threshold is a number of points, a list of 6 (for 1 to 6 dice), a "
             "mapping dice -> points or a function of the dice, not {value}.",
-            value=repr(thresholds),
+            value=show_value(thresholds),
         )
     )
 
@@ -719,7 +725,7 @@ def evaluate_policy(
             msg(
                 "A set-aside rule is 'most-points', 'best' or a function (roll, turn "
                 "points, dice) -> dice, not {value}.",
-                value=repr(set_aside),
+                value=show_value(set_aside),
             )
         )
     moves = [
@@ -783,7 +789,7 @@ def _rule_choices(
                 msg(
                     "The set-aside rule chose {dice} from the roll {roll}, which is not a "
                     "valid set-aside.",
-                    dice=repr(chosen),
+                    dice=show_value(chosen),
                     roll=_show(roll),
                 )
             )

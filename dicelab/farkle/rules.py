@@ -41,6 +41,7 @@ from typing import Any
 from dicelab.dice import FACES, check_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, msg
+from dicelab.numbers import show_value
 from dicelab.presets import coerce_rules, lookup
 
 __all__ = [
@@ -131,7 +132,7 @@ def _points(value: object, field: str) -> int:
             msg(
                 "{what} must score a whole number of points above 0, not {value}.",
                 what=what,
-                value=repr(value),
+                value=show_value(value),
             )
         )
     return int(value)
@@ -144,7 +145,7 @@ def _optional_points(value: object, field: str) -> int | None:
 def _face(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, Integral) or not 1 <= int(value) <= 6:
         raise _bad_table(
-            msg("A face is a whole number from 1 to 6, not {value}.", value=repr(value))
+            msg("A face is a whole number from 1 to 6, not {value}.", value=show_value(value))
         )
     return int(value)
 
@@ -154,7 +155,7 @@ def _pairs(value: object) -> Iterable[Any]:
     if isinstance(value, Mapping):
         return value.items()
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise _bad_table(msg("Expected a table of rows, not {value}.", value=repr(value)))
+        raise _bad_table(msg("Expected a table of rows, not {value}.", value=show_value(value)))
     return value
 
 
@@ -189,7 +190,7 @@ def _normal_kinds(value: object) -> Kinds:
         face = _face(face)
         if isinstance(count, bool) or not isinstance(count, Integral) or not 3 <= count <= 6:
             raise _bad_table(
-                msg("N of a kind counts 3 to 6 equal dice, not {count}.", count=repr(count))
+                msg("N of a kind counts 3 to 6 equal dice, not {count}.", count=show_value(count))
             )
         if (face, int(count)) in rows:
             raise _bad_table(
@@ -250,7 +251,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise _bad_table(msg("A table needs a name, not {value}.", value=repr(self.name)))
+            raise _bad_table(msg("A table needs a name, not {value}.", value=show_value(self.name)))
         fix = object.__setattr__
         fix(self, "singles", _normal_singles(self.singles))
         fix(self, "kinds", _normal_kinds(self.kinds))

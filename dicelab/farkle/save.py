@@ -181,7 +181,7 @@ def _replay(game: Game, number: int, item: object) -> None:
                 "move {number} shows the dice {saved}, but this game's seed and moves give {dice}.",
                 number=number,
                 saved=json_text(item["dice"]),
-                dice=repr(list(event.dice)),
+                dice=show_value(list(event.dice)),
             )
         )
 

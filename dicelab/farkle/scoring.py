@@ -34,6 +34,7 @@ from dicelab.dice import FACES, check_dice, counts, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.farkle.rules import PRESETS, Rules, check_rules
 from dicelab.i18n import msg, nmsg
+from dicelab.numbers import show_value
 
 __all__ = [
     "farkle_chance",
@@ -261,7 +262,9 @@ def farkle_chance(n_dice: int, rules: Rules | None = None) -> Fraction:
     ['2/3', '4/9', '5/18', '17/108', '25/324', '5/216']
     """
     if isinstance(n_dice, bool) or not isinstance(n_dice, Integral) or not 1 <= n_dice <= 6:
-        raise IllegalMove(msg("A roll has from 1 to 6 dice, not {value}.", value=repr(n_dice)))
+        raise IllegalMove(
+            msg("A roll has from 1 to 6 dice, not {value}.", value=show_value(n_dice))
+        )
     return _farkle_chance(int(n_dice), _rules(rules))
 
 

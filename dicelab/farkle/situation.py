@@ -303,7 +303,7 @@ class Situation:
         raise IllegalMove(
             msg(
                 "Unknown move {value}: play Roll(), SetAside(positions) or Bank().",
-                value=repr(move),
+                value=show_value(move),
             )
         )
 

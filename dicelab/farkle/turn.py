@@ -120,7 +120,7 @@ class Turn:
         fix = object.__setattr__
         if not isinstance(self.rules, Rules):
             raise IllegalMove(
-                msg("Expected a Farkle Rules table, not {value}.", value=repr(self.rules))
+                msg("Expected a Farkle Rules table, not {value}.", value=show_value(self.rules))
             )
         if not is_whole(self.previous) or not 0 <= self.previous <= MAX_WHOLE:
             raise IllegalMove(
@@ -391,6 +391,6 @@ class Turn:
         raise IllegalMove(
             msg(
                 "Unknown move {value}: play Roll(), SetAside(positions) or Bank().",
-                value=repr(move),
+                value=show_value(move),
             )
         )

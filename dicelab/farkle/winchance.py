@@ -66,6 +66,7 @@ from dicelab.farkle.risk import (
 from dicelab.farkle.rules import Rules
 from dicelab.farkle.scoring import set_aside_options
 from dicelab.i18n import format_number, format_percent, msg, translate
+from dicelab.numbers import show_value
 
 __all__ = [
     "CACHE_ENV",
@@ -350,7 +351,10 @@ def solve_win_chances(
     unit = tables.unit
     if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
         raise IllegalMove(
-            msg("A target is a whole number of points above 0, not {value}.", value=repr(target))
+            msg(
+                "A target is a whole number of points above 0, not {value}.",
+                value=show_value(target),
+            )
         )
     top = -(-target // unit)
     last = _last_table(tables, top)

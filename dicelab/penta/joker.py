@@ -30,6 +30,7 @@ import numpy as np
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
+from dicelab.numbers import show_value
 from dicelab.penta.rules import (
     BOX_NAMES,
     BOXES,
@@ -191,7 +192,7 @@ forced-any, free, none.
         raise IllegalMove(
             msg(
                 "Unknown joker rule {joker}: the joker rules are {choices}.",
-                joker=repr(rules.joker),
+                joker=show_value(rules.joker),
                 choices=", ".join(VARIANTS),
             )
         )

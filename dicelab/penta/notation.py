@@ -322,7 +322,7 @@ def _parse_dice(start: int, tokens: list[tuple[int, str]]) -> tuple[tuple[int, .
             if char not in "123456":
                 raise _Error(
                     position + offset,
-                    msg("a die shows 1 to 6, not {char}.", char=repr(char)),
+                    msg("a die shows 1 to 6, not {char}.", char=show_value(char)),
                 )
             dice.append(int(char))
     if len(dice) != 5:

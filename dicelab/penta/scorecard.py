@@ -252,7 +252,7 @@ class Scorecard:
             raise IllegalMove(
                 msg(
                     "The filled boxes must be a dictionary of box -> points, not {value}.",
-                    value=repr(filled),
+                    value=show_value(filled),
                 )
             )
         points: list[int | None] = [None] * len(BOXES)
@@ -523,7 +523,7 @@ def _rebuild(rules: Rules, points: tuple[int | None, ...], bonus: int) -> Scorec
 def _whole(value: object, what: Message) -> int:
     if isinstance(value, bool) or not isinstance(value, Integral):
         raise IllegalMove(
-            msg("{what} must be a whole number, not {value}.", what=what, value=repr(value))
+            msg("{what} must be a whole number, not {value}.", what=what, value=show_value(value))
         )
     return int(value)
 

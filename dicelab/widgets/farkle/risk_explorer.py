@@ -33,6 +33,7 @@ from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS
 from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import N_, format_number, format_percent, msg, plural, translate
+from dicelab.numbers import show_value
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.forms import set_options
@@ -79,7 +80,7 @@ def thresholds_from_text(text: str) -> int | list[int]:
         raise IllegalMove(
             msg(
                 "Type one bank threshold, or six (for 1 to 6 dice), not {value}.",
-                value=repr(text),
+                value=show_value(text),
             )
         )
     return numbers
@@ -214,7 +215,7 @@ class RiskExplorer(App):
                 raise IllegalMove(
                     msg(
                         "Unknown plot {name}: choose one of {names}.",
-                        name=repr(name),
+                        name=show_value(name),
                         names=", ".join(PLOTS),
                     )
                 )
@@ -244,7 +245,7 @@ class RiskExplorer(App):
                 raise IllegalMove(
                     msg(
                         "Unknown parameter {name}: the parameters are {names}.",
-                        name=repr(sorted(unknown)[0]),
+                        name=show_value(sorted(unknown)[0]),
                         names=", ".join(COMPUTER_FIELDS),
                     )
                 )
@@ -720,5 +721,5 @@ def _whole(value: object) -> int | float:
     try:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise IllegalMove(msg("{value} is not a number.", value=repr(value))) from None
+        raise IllegalMove(msg("{value} is not a number.", value=show_value(value))) from None
     return int(number) if number.is_integer() else number

@@ -37,6 +37,7 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
+from dicelab.numbers import show_value
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
@@ -699,7 +700,7 @@ def _delay(value: object) -> float | None:
             msg(
                 "The auto-score delay is a number of seconds above 0 (or 0 to turn it off), "
                 "not {value}.",
-                value=repr(value),
+                value=show_value(value),
             )
         )
     return float(value)
