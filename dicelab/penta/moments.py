@@ -221,6 +221,29 @@ def _choices(keep_v: np.ndarray, now: np.ndarray) -> np.ndarray:
 
 
 _LOCAL = threading.local()
+_ZERO: list[np.ndarray] = []
+
+
+def _zero() -> np.ndarray:
+    """A table of zeros (the values of complete cards), made once."""
+    if not _ZERO:
+        zero = np.zeros(N_STATES)
+        zero.flags.writeable = False
+        _ZERO.append(zero)
+    return _ZERO[0]
+
+
+def _column(turn: _TurnMoments, i: int) -> _TurnMoments:
+    """State ``i`` of a chunk's moments, as a chunk of one."""
+    cut = slice(i, i + 1)
+    return _TurnMoments(
+        [a[:, cut].copy() for a in turn.hand_v],
+        [a[:, cut].copy() for a in turn.hand_e2],
+        {k: a[:, cut].copy() for k, a in turn.keep_v.items()},
+        {k: a[:, cut].copy() for k, a in turn.keep_e2.items()},
+        None if turn.box_var is None else turn.box_var[:, :, cut].copy(),
+        [a[:, cut].copy() for a in turn.choice],
+    )
 
 
 def _buffer(name: str, shape: tuple[int, ...], dtype: type = np.float64) -> np.ndarray:
@@ -407,6 +430,7 @@ class Moments:
         self._directory = directory
         self._table: np.ndarray | None = None
         self._turns: OrderedDict[int, _TurnMoments] = OrderedDict()
+        self._vw: np.ndarray | None = None
         self._lock = threading.RLock()
 
     def __repr__(self) -> str:
@@ -452,6 +476,7 @@ class Moments:
                 progress(1.0)
             table.flags.writeable = False
             self._table = table
+            self._vw = None
             self._turns.clear()
             return self
 
@@ -487,6 +512,41 @@ class Moments:
         """The standard deviation of a whole solitaire game's score under optimal play."""
         return self.final_sd(Scorecard(self.rules))
 
+    def _tables(self, last: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The tables ``V`` and ``V + Var`` a turn's moments read (zeros for the last turn,
+        whose next states are all complete cards: no table is needed)."""
+        if last:
+            return _zero(), _zero()
+        if self._vw is None:
+            V = self._solver.table
+            with np.errstate(invalid="ignore"):
+                self._vw = V + (self.table - V * V)
+        return self._solver.table, self._vw
+
+    def prepare(self, cards: Iterable[Scorecard]) -> None:
+        """Compute the turns of many cards at once (a review asks for every turn of a game)."""
+        keys = {self._key(card) for card in cards if not card.is_complete}
+        with self._lock:
+            missing = sorted(key for key in keys if key not in self._turns)
+        if not missing:
+            return
+        states = np.array(missing, dtype=np.int64)
+        n_up = UPPER_BONUS_THRESHOLD + 1
+        mask, up, flag = states // (2 * n_up), (states // 2) % n_up, states % 2
+        last = np.array([int(m).bit_count() == _N_BOXES - 1 for m in mask])
+        for group in (last, ~last):
+            if not group.any():
+                continue
+            V, VW = self._tables(bool(group[0]))
+            turn = _turn_moments(
+                self.rules, V, VW, mask[group], up[group], flag[group], keep_all=True
+            )
+            with self._lock:
+                for i, key in enumerate(states[group]):
+                    self._turns[int(key)] = _column(turn, i)
+                while len(self._turns) > 512:
+                    self._turns.popitem(last=False)
+
     def _turn(self, card: Scorecard) -> _TurnMoments:
         if card.is_complete:
             raise IllegalMove(msg("The scorecard is complete: there are no dice to score."))
@@ -496,20 +556,9 @@ class Moments:
             if turn is not None:
                 self._turns.move_to_end(key)
                 return turn
-        mask = np.array([key // (2 * (UPPER_BONUS_THRESHOLD + 1))])
-        up = np.array([(key // 2) % (UPPER_BONUS_THRESHOLD + 1)])
-        flag = np.array([key % 2])
-        last = mask[0].bit_count() == _N_BOXES - 1
-        V = self._solver.table if not last else np.zeros(N_STATES)
-        W = self.table if not last else np.zeros(N_STATES)
-        with np.errstate(invalid="ignore"):
-            VW = V + (W - V * V)
-        turn = _turn_moments(self.rules, V, VW, mask, up, flag, keep_all=True)
+        self.prepare([card])
         with self._lock:
-            self._turns[key] = turn
-            if len(self._turns) > 64:
-                self._turns.popitem(last=False)
-        return turn
+            return self._turns[key]
 
     def option_sds(
         self, card: Scorecard, dice: Iterable[int], rolls_left: int

@@ -307,9 +307,11 @@ def review(
         )
     if reviewer is None or reviewer.solver.rules != game.rules:
         reviewer = Reviewer(game.rules)
+    found = _positions(game, seat)
+    reviewer.moments.prepare(card for _, _, _, card, _, _, _ in found)
     decisions = [
         reviewer.decision(card, dice, left, action, seat=s, player=name, round=r)
-        for s, name, r, card, dice, left, action in _positions(game, seat)
+        for s, name, r, card, dice, left, action in found
     ]
     return _finish(decisions, reviewer)
 
