@@ -534,10 +534,11 @@ class Moments:
         n_up = UPPER_BONUS_THRESHOLD + 1
         mask, up, flag = states // (2 * n_up), (states // 2) % n_up, states % 2
         last = np.array([int(m).bit_count() == _N_BOXES - 1 for m in mask])
-        for group in (last, ~last):
+        for is_last in (True, False):
+            group = last if is_last else ~last
             if not group.any():
                 continue
-            V, VW = self._tables(bool(group[0]))
+            V, VW = self._tables(is_last)
             turn = _turn_moments(
                 self.rules, V, VW, mask[group], up[group], flag[group], keep_all=True
             )
