@@ -38,7 +38,7 @@ from dicelab.farkle.scoring import farkle_chance
 from dicelab.farkle.situation import Situation
 from dicelab.farkle.turn import ALL_DICE, Turn
 from dicelab.farkle.winchance import win_chances
-from dicelab.i18n import Message, msg
+from dicelab.i18n import Message, msg, nmsg
 from dicelab.review import TIE, Decision, Number, Percent, Review
 
 __all__ = ["MEASURES", "Position", "action_label", "positions", "review"]
@@ -220,18 +220,20 @@ class _Judge:
             return msg("{points} points banked for sure", points=turn.points)
         if action == "roll":
             n = turn.dice_in_play
-            return msg(
+            return nmsg(
+                "{n} die to roll, which farkles {chance} of the time: {worth}",
                 "{n} dice to roll, which farkle {chance} of the time: {worth}",
-                n=n,
+                n,
                 chance=Percent(float(farkle_chance(n, self.rules))),
                 worth=self._worth(value),
             )
         points = turn.set_aside_options()[action]
         left = len(turn.last_roll) - len(action) or ALL_DICE
-        return msg(
+        return nmsg(
+            "{points} points and {n} die to roll (a farkle {chance} of the time): {worth}",
             "{points} points and {n} dice to roll (a farkle {chance} of the time): {worth}",
+            left,
             points=points,
-            n=left,
             chance=Percent(float(farkle_chance(left, self.rules))),
             worth=self._worth(value),
         )
