@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, nmsg
+from dicelab.numbers import is_whole, show_value
 
 __all__ = [
     "KIND_NAMES",
@@ -34,6 +36,7 @@ __all__ = [
     "Number",
     "Percent",
     "Review",
+    "check_seat",
     "proficiency",
 ]
 
@@ -147,6 +150,29 @@ SCALES: dict[tuple[str, str], tuple[float, ...]] = {
 }
 """Upper bounds of the mean loss per decision for Excellent, Good, Fair and Weak (else
 Beginner), by (game, measure). Farkle's "win" losses are chances (0.01 = 1 percentage point)."""
+
+
+def check_seat(seat: object, seats: int) -> int | None:
+    """``None`` (every seat) or a seat number from 0 to ``seats - 1``, else IllegalMove.
+
+    >>> check_seat(None, 2), check_seat(1, 2)
+    (None, 1)
+    >>> check_seat(2, 2)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: There is no seat 2: the seats are numbered 0 to 1.
+    """
+    if seat is None:
+        return None
+    if is_whole(seat) and 0 <= int(seat) < seats:  # type: ignore[call-overload]
+        return int(seat)  # type: ignore[call-overload]
+    raise IllegalMove(
+        msg(
+            "There is no seat {index}: the seats are numbered 0 to {last}.",
+            index=show_value(seat),
+            last=seats - 1,
+        )
+    )
 
 
 def proficiency(game: str, measure: str, mean_loss: float) -> Message:

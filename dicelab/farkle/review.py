@@ -39,7 +39,8 @@ from dicelab.farkle.situation import Situation
 from dicelab.farkle.turn import ALL_DICE, Turn
 from dicelab.farkle.winchance import win_chances
 from dicelab.i18n import Message, msg, nmsg
-from dicelab.review import TIE, Decision, Number, Percent, Review
+from dicelab.numbers import show_value
+from dicelab.review import TIE, Decision, Number, Percent, Review, check_seat
 
 __all__ = ["MEASURES", "Position", "action_label", "positions", "review"]
 
@@ -157,7 +158,9 @@ class _Judge:
             best = max(values, key=lambda d: (values[d], -len(d)))
             choice = position.choice
             if choice not in values:
-                raise IllegalMove(msg("{dice} is not a set-aside of this roll.", dice=repr(choice)))
+                raise IllegalMove(
+                    msg("{dice} is not a set-aside of this roll.", dice=show_value(choice))
+                )
             farkle = {
                 d: float(farkle_chance(left, self.rules)) for d, (_, _, left) in options.items()
             }
@@ -246,10 +249,12 @@ def review(game: Game | str | bytes, seat: int | None = None, by: str = "points"
         game = Game.from_json(game)
     if not isinstance(game, Game):
         raise IllegalMove(
-            msg("A review needs a Farkle game or its save, not {value}.", value=repr(game))
+            msg("A review needs a Farkle game or its save, not {value}.", value=show_value(game))
         )
     if by not in MEASURES:
-        raise IllegalMove(msg("A review is by 'points' or by 'win', not {value}.", value=repr(by)))
+        raise IllegalMove(
+            msg("A review is by 'points' or by 'win', not {value}.", value=show_value(by))
+        )
     if by == "win" and len(game.seats) != 2:
         raise IllegalMove(
             msg(
@@ -258,16 +263,7 @@ def review(game: Game | str | bytes, seat: int | None = None, by: str = "points"
                 n=len(game.seats),
             )
         )
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.seats)
-    ):
-        raise IllegalMove(
-            msg(
-                "There is no seat {index}: the seats are numbered 0 to {last}.",
-                index=repr(seat),
-                last=len(game.seats) - 1,
-            )
-        )
+    seat = check_seat(seat, len(game.seats))
     judge = _Judge(game, by)
     names = [str(s.label) for s in game.seats]
     decisions = [judge.decision(p, names[p.seat]) for p in positions(game, seat)]

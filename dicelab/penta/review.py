@@ -33,13 +33,14 @@ from dataclasses import replace
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
+from dicelab.numbers import show_value
 from dicelab.penta.game import Game, Roll, Score
 from dicelab.penta.moments import Moments
 from dicelab.penta.notation import CODES, Situation, parse
 from dicelab.penta.rules import BOXES, UPPER, Rules
 from dicelab.penta.scorecard import Scorecard, box_name
 from dicelab.penta.solver import Solver
-from dicelab.review import TIE, Decision, Number, Percent, Review
+from dicelab.review import TIE, Decision, Number, Percent, Review, check_seat
 
 __all__ = ["Reviewer", "action_label", "review", "review_positions"]
 
@@ -152,7 +153,7 @@ def _check_action(action: object, values: dict[Action, float]) -> Action:
         raise IllegalMove(
             msg(
                 "{action} is not a legal action here: the actions are {actions}.",
-                action=repr(action),
+                action=show_value(action),
                 actions=", ".join(map(repr, values)),
             )
         )
@@ -229,7 +230,7 @@ def _read_log(text: str) -> list[tuple[Situation, Action]]:
             held = "".join(words[1:])
             if held == "-":
                 held = ""
-            if not held.isdigit() and held:
+            if any(c not in "123456" for c in held):
                 raise IllegalMove(
                     msg("Line {n}: a keep lists the dice held, as in 'keep 3 3 5'.", n=number)
                 )
@@ -292,19 +293,10 @@ def review(
         raise IllegalMove(
             msg(
                 "A review needs a Penta game, its save or a notation log, not {value}.",
-                value=repr(game),
+                value=show_value(game),
             )
         )
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.seats)
-    ):
-        raise IllegalMove(
-            msg(
-                "There is no seat {index}: the seats are numbered 0 to {last}.",
-                index=repr(seat),
-                last=len(game.seats) - 1,
-            )
-        )
+    seat = check_seat(seat, len(game.seats))
     if reviewer is None or reviewer.solver.rules != game.rules:
         reviewer = Reviewer(game.rules)
     found = _positions(game, seat)

@@ -197,6 +197,9 @@ def test_a_notation_log_reads_box_codes():
         "- | dice 3 3 4 4 6 | 2 rolls left => keep 1",
         "- | dice 3 3 4 4 6 | 2 rolls left",
         "- | dice 3 3 4 4 6 | 2 rolls left => sixes please",
+        "- | dice 3 3 4 4 6 | 2 rolls left => keep 3 \u00b2",
+        "- | dice 3 3 4 4 6 | 2 rolls left => keep 3 3 3",
+        b"\xff\xfe",
         "- | dice - | 3 rolls left => keep -",
         '{"format": "dicelab-penta-game"',
         42,
@@ -209,9 +212,12 @@ def test_bad_input_is_refused(bad):
 
 def test_a_seat_that_does_not_exist_is_refused(reviewer):
     game = Game(("Ada",), seed=1)
-    for seat in (1, -1, True, "0"):
+    for seat in (1, -1, True, "0", 10**30, 0.0):
         with pytest.raises(IllegalMove):
             review(game, seat=seat, reviewer=reviewer)
+    game.roll()
+    game.score("chance")
+    assert review(game, seat=np.int64(0), reviewer=reviewer).decisions
 
 
 def test_kinds_of_scorings():
