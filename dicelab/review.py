@@ -21,7 +21,7 @@ import csv
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dicelab.errors import IllegalMove
@@ -199,7 +199,6 @@ class Review:
     measure: str
     decisions: tuple[Decision, ...]
     explained: int = 3
-    notes: tuple[Message, ...] = field(default=())
 
     @property
     def total_loss(self) -> float:
@@ -339,8 +338,6 @@ class Review:
                 lines += [f"{i}. {head}", f"   `{d.situation}`"]
                 if d.explanation is not None:
                     lines.append(f"   {d.explanation}")
-        for note in self.notes:
-            lines += ["", str(note)]
         lines += ["", f"## {msg('Every decision')}", ""]
         headers = [msg("Player"), msg("Round"), msg("Roll"), msg("Situation"), msg("Choice")]
         headers += [msg("Best"), msg("Loss")]

@@ -82,6 +82,8 @@ def positions(game: Game, seat: int | None = None) -> Iterator[Position]:
     history = game.situations()
     turns = [0] * len(game.seats)
     rolls = 0
+    if history[0].turn.phase != "roll":  # the game starts within a turn: its roll is on the table
+        turns[history[0].current] = rolls = 1
     for index, event in enumerate(game.events):
         before = history[index]
         turn = before.turn

@@ -261,23 +261,22 @@ def _box_var(ovs, ovar, now, five, mask) -> tuple[np.ndarray, np.ndarray]:
     T = tables()
     ix = _index()
     S = now.shape[1]
-    chosen = np.zeros((len(T.probs), S))
-    boxes = np.zeros((len(T.probs), S), dtype=np.int8)
-    free = np.ones((len(T.probs), S), dtype=bool)
+    boxes = np.zeros((len(T.probs), S), dtype=np.intp)
     limit = now - _TIE
-    for b in range(_N_BOXES):
+    value = _buffer("box_value", (len(T.probs), S))
+    hit = _buffer("box_hit", (len(T.probs), S), np.bool_)
+    for b in range(_N_BOXES - 1, -1, -1):  # the last write is the first box in order
         if not ((mask >> b) & 1 == 0).any():
             continue  # filled in every state of the chunk
-        rows = ix.rows[:, b]
-        value = np.take(ovs, rows, axis=0)
-        value += ix.points[:, b, None]
-        hit = value >= limit
-        hit &= free
-        np.copyto(chosen, np.take(ovar, rows, axis=0), where=hit)
-        boxes[hit] = b
-        free &= ~hit
+        np.take(ovs, ix.rows[:, b], axis=0, out=value)
+        if b >= _N_UPPER:
+            value += ix.points[:, b, None]
+        np.greater_equal(value, limit, out=hit)
+        np.copyto(boxes, b, where=hit)
     top = five[0].max(axis=1, keepdims=True)
     box = np.argmax(five[0] >= top - _TIE, axis=1)
+    rows = np.take_along_axis(ix.rows, boxes, axis=1)  # (252, S) option row of each choice
+    chosen = np.take(ovar, rows * S + np.arange(S)[None, :])
     chosen[T.yahtzee] = five[1][np.arange(len(box)), box].reshape(len(T.yahtzee), S)
     boxes[T.yahtzee] = box.reshape(len(T.yahtzee), S)
     return boxes, chosen

@@ -117,7 +117,7 @@ def test_by_win_banking_when_far_behind_costs_chances():
     by_points = review(game, seat=0)
     by_win = review(game, seat=0, by="win")
     bank = by_win.decisions[-1]
-    assert (bank.choice, bank.best) == ("bank", "roll")
+    assert (bank.choice, bank.best, bank.round, bank.roll) == ("bank", "roll", 1, 1)
     assert by_points.decisions[-1].loss == 0.0  # banking 300 with 1 die is right for points
     assert bank.loss == pytest.approx(0.0131891443, abs=1e-8)
     assert bank.choice_farkle is None and bank.best_farkle is None
