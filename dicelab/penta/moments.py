@@ -31,24 +31,27 @@ Tables are cached beside the value tables (see :mod:`dicelab.cache`), keyed by t
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import itertools
 import math
+import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from dicelab import cache
 from dicelab.cache import Progress, atomic_write, cache_dir
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
-from dicelab.i18n import msg
-from dicelab.penta.rules import BOXES, UPPER_BONUS_THRESHOLD, Rules
+from dicelab.i18n import format_number, msg
+from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard, check_rules
-from dicelab.penta.solver import SOLVER_VERSION, Solver
+from dicelab.penta.solver import SOLVER_VERSION, Solver, text_progress
 
 # -- the solver's internals this module reads (kept in one place) ----------------------------
 from dicelab.penta.solver_tables import (
@@ -64,7 +67,7 @@ from dicelab.penta.solver_tables import (
 )
 from dicelab.penta.solver_tables import PENTA_POINTS as _PENTA_POINTS
 
-__all__ = ["MOMENTS_VERSION", "Moments", "build_moments", "moments_path"]
+__all__ = ["MOMENTS_VERSION", "Moments", "build_moments", "main", "moments_path"]
 
 MOMENTS_VERSION = 1
 """Bumped whenever the second-moment table's content or layout changes."""
@@ -610,3 +613,38 @@ class Moments:
             dist = np.where(stop[:, None], score_now, after)
         chances = T.transition[T.index[keep]] @ dist
         return {box: float(chances[_BOX_INDEX[box]]) for box in card.open_boxes}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m dicelab.penta.moments [PRESET ...]``: build and cache second-moment tables
+    (and the value tables they need)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m dicelab.penta.moments",
+        description=str(msg("Build the tables of standard deviations of Penta's final score.")),
+    )
+    parser.add_argument(
+        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
+    )
+    args = parser.parse_args(argv)
+    for name in args.presets:
+        if name not in PRESETS:
+            parser.error(str(msg("Unknown preset {name}.", name=repr(name))))
+    for name in args.presets or list(PRESETS):
+        moments = Moments(name)
+        moments.solver.build(text_progress(name))
+        moments.build(
+            cache.text_progress(msg("Building the {rules} standard deviations", rules=name))
+        )
+        print(
+            msg(
+                "{rules}: standard deviation {value} ({path})",
+                rules=name,
+                value=format_number(moments.start_sd(), decimals=4),
+                path=moments.path,
+            )
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -13,7 +13,7 @@ import pytest
 from dicelab import IllegalMove
 from dicelab.penta import players
 from dicelab.penta.game import Game
-from dicelab.penta.moments import Moments, moments_path
+from dicelab.penta.moments import Moments, main, moments_path
 from dicelab.penta.notation import parse
 from dicelab.penta.review import Reviewer, action_label, review, review_positions
 from dicelab.penta.rules import BOXES, PRESETS, Rules
@@ -72,6 +72,15 @@ def test_keep_sd_of_the_last_turn_is_exact_without_a_table():
 
 def test_official_start_sd_is_verhoeffs():
     assert round(Moments("official").start_sd(), 4) == 59.6079
+
+
+def test_command_line_builds_or_loads_tables(capsys):
+    assert main(["official"]) == 0
+    out, err = capsys.readouterr()
+    assert "official: standard deviation 59.6079" in out
+    assert "Building the official standard deviations" in err
+    with pytest.raises(SystemExit):
+        main(["nope"])
 
 
 def test_moments_file_is_keyed_by_rules_and_versions(tmp_path):
