@@ -146,7 +146,10 @@ def _check_action(action: object, values: dict[Action, float]) -> Action:
     if isinstance(action, str):
         key: object = _BOX_OF.get(action, action)
     elif isinstance(action, Iterable):
-        key = tuple(sorted(action))
+        try:
+            key = tuple(sorted(action))
+        except TypeError:  # values that do not compare: not dice
+            key = None
     else:
         key = action
     if key not in values:

@@ -219,6 +219,12 @@ def test_bad_input_is_refused(bad):
         review(bad)
 
 
+def test_an_action_that_is_not_legal_is_refused(reviewer):
+    for action in ("fh!", (7,), [1, "a"], 3, None, (3, 3, 4, 4, 6)):
+        with pytest.raises(IllegalMove):
+            reviewer.decision(Scorecard(), (3, 3, 4, 4, 6), 2, action)
+
+
 def test_a_seat_that_does_not_exist_is_refused(reviewer):
     game = Game(("Ada",), seed=1)
     for seat in (1, -1, True, "0", 10**30, 0.0):
