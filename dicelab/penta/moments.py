@@ -49,7 +49,7 @@ from dicelab.cache import Progress, atomic_write, cache_dir
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
-from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
+from dicelab.penta.rules import BOXES, PENTA_POINTS, PRESETS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard, check_rules
 from dicelab.penta.solver import SOLVER_VERSION, Solver, text_progress
 
@@ -65,7 +65,6 @@ from dicelab.penta.solver_tables import (
     tables,
     uses_flag,
 )
-from dicelab.penta.solver_tables import PENTA_POINTS as _PENTA_POINTS
 
 __all__ = ["MOMENTS_VERSION", "Moments", "build_moments", "main", "moments_path"]
 
@@ -491,7 +490,7 @@ class Moments:
             )
         mask = sum(1 << _BOX_INDEX[box] for box in card.filled)
         up = min(card.upper_total, UPPER_BONUS_THRESHOLD)
-        flag = int(uses_flag(self.rules) and card.points("penta") == _PENTA_POINTS)
+        flag = int(uses_flag(self.rules) and card.points("penta") == PENTA_POINTS)
         return int(state_index(mask, up, flag))
 
     def second_moment(self, card: Scorecard) -> float:
