@@ -42,6 +42,7 @@ browser:
 # The solver tables, as Binder's postBuild builds them (cached under ~/.cache/dicelab).
 tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.penta.solver --build
+	$(BIN)/python -m dicelab.penta.moments
 	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000
 
 # The message template translators start from (a test checks it is up to date).

@@ -28,7 +28,7 @@ if _HERE not in sys.path:
 
 # Doctests of modules that load a solver table (nodeid prefixes); tests under tests/ carry
 # @pytest.mark.tables themselves.
-NEEDS_TABLES = ("dicelab/penta/solver.py::",)
+NEEDS_TABLES = ("dicelab/penta/solver.py::", "dicelab/penta/review.py::", "dicelab/penta/moments.py::")
 
 
 @cache
@@ -36,10 +36,12 @@ def missing_tables() -> tuple[str, ...]:
     """The tables ``make tables`` builds that are not in the cache, by name."""
     from dicelab.farkle.rules import Rules as FarkleRules
     from dicelab.farkle.winchance import cache_path
+    from dicelab.penta.moments import moments_path
     from dicelab.penta.rules import PRESETS
     from dicelab.penta.solver import Solver
 
     missing = [f"Penta {name}" for name in PRESETS if not Solver(name).path.exists()]
+    missing += [f"Penta {name} moments" for name in PRESETS if not moments_path(name).exists()]
     missing += [
         f"Farkle win chances to {target}"
         for target in (5000, 10000)

@@ -30,6 +30,7 @@ from dicelab.farkle.game import Event, Game
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, parse_move
 from dicelab.farkle.notation import NotationError, parse
 from dicelab.farkle.players import ComputerPlayer, Player, Seat, lineup_label
+from dicelab.farkle.review import review
 from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import (
@@ -70,6 +71,7 @@ __all__ = [
     "parse",
     "parse_move",
     "refused_dice",
+    "review",
     "score",
     "scoring_table",
     "set_aside_options",

@@ -24,14 +24,15 @@ from dicelab.penta import players
 from dicelab.penta.game import Game, Seat
 from dicelab.penta.moves import Hold, Move, Roll, Score
 from dicelab.penta.notation import parse
+from dicelab.penta.review import Reviewer, review
 from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.simulate import SimulationResult, simulate
 from dicelab.penta.situation import Situation
 from dicelab.penta.solver import Solver
 
-# ``simulate`` is the function (imported here with its module, which it thus hides); import
-# the module's names with ``from dicelab.penta.simulate import ...``.
+# ``simulate`` and ``review`` are the functions (imported here with their modules, which they
+# thus hide); import the modules' names with ``from dicelab.penta.simulate import ...``.
 
 __all__ = [
     "BOXES",
@@ -39,6 +40,7 @@ __all__ = [
     "Game",
     "Hold",
     "Move",
+    "Reviewer",
     "Roll",
     "Rules",
     "Score",
@@ -49,5 +51,6 @@ __all__ = [
     "Solver",
     "parse",
     "players",
+    "review",
     "simulate",
 ]

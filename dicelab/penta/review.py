@@ -34,6 +34,7 @@ from dataclasses import replace
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
 from dicelab.numbers import show_value
+from dicelab.penta import joker
 from dicelab.penta.game import Game, Roll, Score
 from dicelab.penta.moments import Moments
 from dicelab.penta.notation import CODES, Situation, parse
@@ -164,15 +165,9 @@ def _check_action(action: object, values: dict[Action, float]) -> Action:
 
 
 def _joker_applies(card: Scorecard, dice: tuple[int, ...]) -> bool:
-    """Five equal dice scored while a joker rule is in force (``docs/rules/penta.md``)."""
-    rules, penta = card.rules, card.points("penta")
-    if dice[0] != dice[-1] or penta is None or rules.joker == "none":
-        return False
-    if rules.joker == "forced-50":
-        return penta == 50
-    if rules.joker == "free":
-        return card.points(UPPER[dice[0] - 1]) is not None
-    return True
+    """Five equal dice scored while a joker rule is in force: the joker module decides."""
+    facts = joker.Facts.of(tuple(sorted(dice)), card.open_boxes, card.points("penta"))
+    return joker.joker_case(card.rules, facts) is not joker.JokerCase.NONE
 
 
 def _kind(card: Scorecard, dice: tuple[int, ...], action: Action) -> str:
