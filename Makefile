@@ -1,14 +1,14 @@
 # dicelab: two commands on a fresh machine with only Python 3.
 #   make run    create .venv if needed, install the apps, serve notebooks/ with Voilà on :8866
-#   make test   install the test extras, run ruff and the whole pytest suite (browser and solver
+#   make test   install the test extras, run ruff, mypy and the whole pytest suite (browser and solver
 #               tests included: it installs Chromium and builds the solver tables first)
-#   make check  the everyday loop: ruff and the tests not marked slow (no Chromium, no tables)
+#   make check  the everyday loop: ruff, mypy and the tests not marked slow (no Chromium, no tables)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint format browser tables messages bench fuzz clean
+.PHONY: run test check lint typecheck format browser tables messages bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ run: $(VENV)/.app
 lint: $(VENV)/.test
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
+
+# mypy over dicelab/ (settings in pyproject.toml: [tool.mypy]).
+typecheck: $(VENV)/.test
+	$(BIN)/mypy
 
 format: $(VENV)/.test
 	$(BIN)/ruff format .
@@ -49,11 +53,11 @@ tables: $(VENV)/.app
 messages: $(VENV)/.app
 	$(BIN)/python -m dicelab.i18n.extract
 
-test: $(VENV)/.test browser lint tables
+test: $(VENV)/.test browser lint typecheck tables
 	$(BIN)/python -m pytest
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
-check: lint
+check: lint typecheck
 	$(BIN)/python -m pytest -m "not slow" --durations=5
 
 bench: $(VENV)/.test
@@ -65,4 +69,4 @@ fuzz: $(VENV)/.test
 	$(BIN)/python benchmarks/fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts
+	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache

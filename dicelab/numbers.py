@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from numbers import Integral
+from typing import TypeAlias, TypeGuard
 
 import numpy as np
 
@@ -53,8 +54,12 @@ MAX_DIGITS = 20
 
 _SHOWN_DIGITS = 24
 
+Whole: TypeAlias = "int | np.integer | np.ndarray"
+"""What :func:`is_whole` accepts, for the type checker: the array is a 0-d integer one, and
+another registered :class:`numbers.Integral` behaves as these do (``int()``, comparisons)."""
 
-def is_whole(value: object) -> bool:
+
+def is_whole(value: object) -> TypeGuard[Whole]:
     """True for a whole number (Python or NumPy int, or a 0-d integer array), never a bool.
 
     >>> is_whole(3), is_whole(np.int8(3)), is_whole(np.array(3)), is_whole(True), is_whole(3.0)
@@ -87,7 +92,7 @@ def show_value(value: object) -> str | Message:
     ('12', 'xx…', 'a negative whole number of 31 digits')
     """
     if is_whole(value):
-        number = int(value)  # type: ignore[call-overload]  # is_whole checked it
+        number = int(value)
         if abs(number) < 10**_SHOWN_DIGITS:
             return str(number)
         digits = number.bit_length() * 0.30102999566398120 + 1
@@ -123,7 +128,7 @@ def check_whole(value: object, what: Message | None = None) -> int:
     dicelab.errors.IllegalMove: Expected a whole number up to 100,000,000,000,000,000,000, not 2.0.
     """
     if is_whole(value):
-        number = int(value)  # type: ignore[call-overload]  # is_whole checked it
+        number = int(value)
         if abs(number) <= MAX_WHOLE:
             return number
     raise IllegalMove(
@@ -139,7 +144,7 @@ def check_whole(value: object, what: Message | None = None) -> int:
 def check_seed(value: object) -> int:
     """A seed: a whole number from 0 to :data:`MAX_SEED`; anything else is IllegalMove."""
     if is_whole(value):
-        number = int(value)  # type: ignore[call-overload]  # is_whole checked it
+        number = int(value)
         if 0 <= number <= MAX_SEED:
             return number
     raise IllegalMove(

@@ -32,7 +32,7 @@ from typing import Any
 from dicelab.dice import SeededDice, new_seed
 from dicelab.errors import IllegalMove
 from dicelab.farkle import save
-from dicelab.farkle.moves import Bank, Move, Roll, SetAside
+from dicelab.farkle.moves import Bank, Move, Roll, SetAside, check_positions
 from dicelab.farkle.notation import parse
 from dicelab.farkle.players import (
     MAX_HUMANS,
@@ -362,7 +362,7 @@ class Game:
 
     def set_aside_positions(self, positions: Iterable[int]) -> Event:
         """Set aside the dice at these positions of the last roll (0 = first die shown)."""
-        return self.push(SetAside(positions))  # type: ignore[arg-type]
+        return self.push(SetAside(check_positions(positions)))
 
     def bank(self) -> Event:
         """Bank the turn's points and pass the dice."""
@@ -420,7 +420,7 @@ class Game:
             return NotImplemented
         return self._identity() == other._identity()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable on purpose: a game changes
 
     def __repr__(self) -> str:
         return f"<Game seed={self.seed} {self.situation}>"
@@ -468,7 +468,11 @@ class Game:
 # Building a game ---------------------------------------------------------------------------
 
 
-def _old_players(players: object, humans: object, names: Sequence[str | None] | None) -> object:
+def _old_players(
+    players: int | Sequence[str | Seat | None] | None,
+    humans: int | None,
+    names: Sequence[str | None] | None,
+) -> int | Sequence[str | Seat | None] | None:
     """``players`` from the deprecated ``humans=`` and ``names=`` keywords, if given."""
     if humans is None and names is None:
         return players

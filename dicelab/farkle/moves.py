@@ -57,7 +57,7 @@ def check_positions(positions: object) -> tuple[int, ...]:
         )
     seen: list[int] = []
     for value in positions:
-        if not is_whole(value) or not 0 <= value <= MAX_WHOLE:  # type: ignore[operator]
+        if not is_whole(value) or not 0 <= value <= MAX_WHOLE:
             raise IllegalMove(
                 msg(
                     "A die position is a whole number from 0 up, not {value}.",

@@ -78,7 +78,7 @@ def _name(name: object) -> str:
 
 def _entries(players: object) -> list[Seat]:
     if is_whole(players):
-        count = int(players)  # type: ignore[call-overload]
+        count = int(players)
         if not 0 <= count <= MAX_HUMANS:
             raise IllegalMove(
                 msg(
@@ -164,7 +164,7 @@ def _parameter_problem(name: str, value: object) -> Message | None:
     """Why ``value`` cannot be the computer player's parameter ``name`` (``None`` if it can):
     a finite number from 0 to MAX_WHOLE, never a bool, NaN or infinity."""
     if is_whole(value):
-        number: float = int(value)  # type: ignore[call-overload]
+        number: float = int(value)
     elif isinstance(value, Real) and not isinstance(value, bool):
         try:
             number = float(value)

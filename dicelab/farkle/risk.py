@@ -312,29 +312,36 @@ def solve_turn(
         for step, slot, rows in plan.blocks:
             options = values[i + step, slot, :m]  # (moves, rows, m)
             top = options.max(axis=0)
-            if slopes:  # the slope of a best move (the steepest one among equals)
+            if derivs is not None:  # the slope of a best move (the steepest one among equals)
                 slope = np.where(options == top, derivs[i + step, slot, :m], 0.0).max(axis=0)
             if best is None:
                 best, chosen = top, (slope if slopes else None)
                 continue
             better = top > best[:rows]
             best[:rows] = np.where(better, top, best[:rows])
-            if slopes:
+            if chosen is not None:
                 chosen[:rows] = np.where(better, slope, chosen[:rows])
-        if slopes:
+        if chosen is not None:
             roll_d = plan.weights @ chosen + pf
         roll = plan.weights @ best + pf * farkle[:m]
         rolls[i, 1:, :m] = roll
         here = bank[i, :m]
         go = roll > here
         values[i, 1:, :m] = np.where(go, roll, here)
-        if slopes:
+        if derivs is not None and rolls_d is not None:
             rolls_d[i, 1:, :m] = roll_d
             derivs[i, 1:, :m] = np.where(go, roll_d, 0.0)
     back = np.argsort(order)
-    out = [values, rolls, derivs, rolls_d]
-    out = [None if a is None else (a[..., back][..., 0] if single else a[..., back]) for a in out]
-    return out[0], out[1], out[2], out[3]
+
+    def restored(a: np.ndarray) -> np.ndarray:
+        return a[..., back][..., 0] if single else a[..., back]
+
+    return (
+        restored(values),
+        restored(rolls),
+        None if derivs is None else restored(derivs),
+        None if rolls_d is None else restored(rolls_d),
+    )
 
 
 # --------------------------------------------------------------------------- optimal turn
@@ -354,7 +361,7 @@ class SetAside:
 
 
 def _check_n(n_dice: object) -> int:
-    if isinstance(n_dice, bool) or not isinstance(n_dice, Integral) or not 1 <= n_dice <= 6:
+    if isinstance(n_dice, bool) or not isinstance(n_dice, Integral) or not 1 <= int(n_dice) <= 6:
         raise IllegalMove(
             msg("A roll has from 1 to 6 dice, not {value}.", value=show_value(n_dice))
         )
@@ -475,8 +482,8 @@ class OptimalTurn:
          (1, 2, 2, 2): 300.0, (2, 2, 2, 5): 250.0, (1, 2, 2, 2, 5): 350.0}
         """
         k = _check_points(turn_points, self.unit)
-        table, _ = _roll_of(roll, self.tables)
-        options = set_aside_options(table.rolls[table.index[tuple(sorted(roll))]], self.rules)
+        table, index = _roll_of(roll, self.tables)
+        options = set_aside_options(table.rolls[index], self.rules)
         out = {}
         for dice, pts in options.items():
             left = table.n - len(dice) or MAX_DICE
@@ -596,7 +603,7 @@ class PolicyValue:
 
 def _threshold_of(thresholds: object) -> Callable[[int], int]:
     if isinstance(thresholds, Integral) and not isinstance(thresholds, bool):
-        return lambda n: int(thresholds)  # type: ignore[arg-type]
+        return lambda n: int(thresholds)
     if isinstance(thresholds, Mapping):
         table = {int(n): int(t) for n, t in thresholds.items()}
         return lambda n: table[n]
@@ -738,7 +745,7 @@ def evaluate_policy(
                 continue
             table = tables.dice[n]
             rows = np.arange(len(table.rolls))
-            if n in fixed or set_aside == "best":
+            if n in fixed or not callable(set_aside):  # "most-points" is in fixed: "best"
                 if n in fixed:
                     used = fixed[n]
                     to = k + table.gain[rows, used - 1]
@@ -749,7 +756,7 @@ def evaluate_policy(
                     used = useds[rows, pick]
                     to = k + gains[rows, pick]
             else:
-                steps, used = _rule_choices(set_aside, table, k * unit, tables)  # type: ignore[arg-type]
+                steps, used = _rule_choices(set_aside, table, k * unit, tables)
                 to = k + steps
             slot = table.next_dice(used)
             moves[n][k, :, 0] = to - k
@@ -783,7 +790,7 @@ def _rule_choices(
     for r, roll in enumerate(table.rolls):
         chosen = rule(roll, turn_points, table.n)
         dice = tuple(sorted(chosen)) if isinstance(chosen, Iterable) else chosen
-        points = set_aside_options(roll, tables.rules).get(dice)  # type: ignore[arg-type]
+        points = set_aside_options(roll, tables.rules).get(dice)
         if points is None:
             raise IllegalMove(
                 msg(

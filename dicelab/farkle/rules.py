@@ -188,7 +188,7 @@ def _normal_kinds(value: object) -> Kinds:
         else:
             face, count, points = _row(row, 3)
         face = _face(face)
-        if isinstance(count, bool) or not isinstance(count, Integral) or not 3 <= count <= 6:
+        if isinstance(count, bool) or not isinstance(count, Integral) or not 3 <= int(count) <= 6:
             raise _bad_table(
                 msg("N of a kind counts 3 to 6 equal dice, not {count}.", count=show_value(count))
             )
@@ -267,7 +267,7 @@ class Rules:
     def __hash__(self) -> int:
         # Computed once (scoring caches look rules up on every call), and the same in
         # every process, so that a pickled table is still found in caches.
-        return self._hash  # type: ignore[attr-defined]
+        return self._hash  # type: ignore[attr-defined]  # set by __post_init__, not a field
 
     @classmethod
     def preset(cls, name: str) -> Rules:

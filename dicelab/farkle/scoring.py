@@ -126,8 +126,11 @@ def _options(roll: tuple[int, ...], rules: Rules) -> dict[tuple[int, ...], int]:
 
 
 def _sorted_roll(dice: object) -> tuple[int, ...]:
-    fast = type(dice) in (tuple, list) and len(dice) <= MAX_DICE  # solvers' plain tuples
-    if fast and all(type(die) is int and 0 < die < 7 for die in dice):
+    if (
+        (type(dice) is tuple or type(dice) is list)  # solvers' plain tuples
+        and len(dice) <= MAX_DICE
+        and all(type(die) is int and 0 < die < 7 for die in dice)
+    ):
         return tuple(sorted(dice))
     return tuple(sorted(check_dice(dice, max_count=MAX_DICE)))
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TypeGuard
 
 from dicelab.errors import IllegalMove
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside
@@ -26,7 +27,7 @@ from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import reachable_total
 from dicelab.farkle.turn import Turn
 from dicelab.i18n import Message, msg
-from dicelab.numbers import MAX_WHOLE, is_whole, show_value
+from dicelab.numbers import MAX_WHOLE, Whole, is_whole, show_value
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -45,9 +46,9 @@ MAX_SEATS = 7
 """Six humans and the computer."""
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[Whole]:
     """A whole number from 0 to :data:`~dicelab.numbers.MAX_WHOLE` (never a bool)."""
-    return is_whole(value) and 0 <= value <= MAX_WHOLE  # type: ignore[operator]
+    return is_whole(value) and 0 <= int(value) <= MAX_WHOLE
 
 
 def _totals(totals: object) -> tuple[int, ...]:
@@ -68,11 +69,11 @@ def _totals(totals: object) -> tuple[int, ...]:
                     value=show_value(total),
                 )
             )
-    return tuple(int(total) for total in values)  # type: ignore[call-overload]
+    return tuple(int(total) for total in values)
 
 
 def _target(target: object) -> int:
-    if not _count(target) or int(target) not in TARGETS:  # type: ignore[call-overload]
+    if not _count(target) or int(target) not in TARGETS:
         raise IllegalMove(
             msg(
                 "The target is one of {choices}, not {value}.",
@@ -80,11 +81,11 @@ def _target(target: object) -> int:
                 value=show_value(target),
             )
         )
-    return int(target)  # type: ignore[call-overload]
+    return int(target)
 
 
 def _seat(seat: object, seats: int) -> int:
-    if not _count(seat) or seat >= seats:  # type: ignore[operator]
+    if not _count(seat) or seat >= seats:
         raise IllegalMove(
             msg(
                 "Seat {value} does not exist: seats are numbered 0 to {last}.",
@@ -92,7 +93,7 @@ def _seat(seat: object, seats: int) -> int:
                 last=seats - 1,
             )
         )
-    return int(seat)  # type: ignore[call-overload]
+    return int(seat)
 
 
 def total_problem(totals: tuple[int, ...], rules: Rules) -> tuple[int, Message] | None:

@@ -147,7 +147,7 @@ class Turn:
         if self.lost != farkle or (self.lost and self.kept):
             raise IllegalMove(msg("A turn is lost exactly when its last roll scores nothing."))
 
-    def _check_position(self, position: object) -> None:
+    def _check_position(self, position: int) -> None:
         if position >= len(self.last_roll):
             raise IllegalMove(
                 msg(

@@ -374,7 +374,11 @@ def solve_win_chances(
             length = int(caps.max())
             size = length + pad
             bank = np.stack(
-                [_bank_row(start, last, ai, bi, size) for ai, bi in zip(a, b, strict=True)], axis=1
+                [
+                    _bank_row(start, last, int(ai), int(bi), size)
+                    for ai, bi in zip(a, b, strict=True)
+                ],
+                axis=1,
             )
             x = _solve_diagonal(tables, bank, caps, guess)
             if np.all(x[::-1] >= theirs):
@@ -416,6 +420,7 @@ def _solve_diagonal(
     for _ in range(60):
         farkle = 1.0 - x[::-1]
         _, rolls, _, slopes = solve_turn(tables, bank, farkle, caps, slopes=True)
+        assert slopes is not None  # slopes=True computes them
         value, slope = rolls[0, MAX_DICE], slopes[0, MAX_DICE]
         if np.max(np.abs(value - x)) <= _TOLERANCE:
             return value

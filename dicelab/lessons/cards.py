@@ -137,7 +137,9 @@ def _is_dice(value: object) -> bool:
     return (
         isinstance(value, tuple | list)
         and 0 < len(value) <= 6
-        and all(isinstance(v, Integral) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)
+        and all(
+            isinstance(v, Integral) and not isinstance(v, bool) and 1 <= int(v) <= 6 for v in value
+        )
     )
 
 
@@ -682,7 +684,7 @@ def _read_number(answer: Any) -> int:
     if isinstance(answer, Integral):
         return int(answer)
     if isinstance(answer, Real) and float(answer).is_integer():
-        return int(answer)
+        return int(answer)  # type: ignore[call-overload]  # typeshed's Real has no __int__
     if isinstance(answer, str):
         text = answer.strip()
         if _GROUPED.match(text):
@@ -707,7 +709,8 @@ def _read_percent(answer: Any) -> Fraction:
             raise _Unreadable(answer) from None
     elif isinstance(answer, Real):
         try:
-            value, percent = Fraction(answer).limit_denominator(10**9), False
+            exact = Fraction(answer)  # type: ignore[call-overload]  # a float or a Rational
+            value, percent = exact.limit_denominator(10**9), False
         except (ValueError, OverflowError):  # nan, inf
             raise _Unreadable(answer) from None
     else:

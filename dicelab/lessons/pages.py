@@ -125,9 +125,10 @@ def _autonym(code: str) -> str:
     try:
         from babel import Locale
 
-        return Locale.parse(code).get_display_name(code).capitalize()
+        name = Locale.parse(code).get_display_name(code)
     except Exception:
         return code
+    return code if name is None else name.capitalize()
 
 
 def _link(page: Page, query: str, lang: str) -> str:

@@ -181,13 +181,14 @@ class Game:
             other._events,
         )
 
-    __hash__ = None  # type: ignore[assignment]  # a game changes
+    __hash__ = None  # type: ignore[assignment]  # unhashable on purpose: a game changes
 
     def __repr__(self) -> str:
         names = ", ".join(seat.name for seat in self._seats)
-        if self.is_over:
+        player = self.current_player
+        if player is None:
             return f"<Game of {names}: over>"
-        return f"<Game of {names}: turn {self.turn_number}, {self.current_player.name} to play>"
+        return f"<Game of {names}: turn {self.turn_number}, {player.name} to play>"
 
     def copy(self) -> Game:
         """An independent copy (same seats, rules, seed and log)."""

@@ -109,7 +109,7 @@ def check_position(value: object) -> int:
                 value=show_value(value),
             )
         )
-    number = int(value)  # type: ignore[call-overload]  # is_whole checked it
+    number = int(value)
     if not 0 <= number < DICE:
         raise IllegalMove(
             msg(

@@ -228,19 +228,32 @@ def _parse_rules(start: int, tokens: list[tuple[int, str]]) -> Rules:
             ),
         )
     name = "" if tokens[1][1] == '""' else unquote(tokens[1][1], errors="surrogatepass")
-    values = [_parse_field(key, *token) for key, token in zip(_FIELDS, tokens[2:], strict=True)]
-    return Rules(name, *values)
+    joker, penta_bonus, upper_bonus = tokens[2:]
+    return Rules(
+        name,
+        _parse_joker(*joker),
+        _parse_switch("penta_bonus", *penta_bonus),
+        _parse_switch("upper_bonus", *upper_bonus),
+    )
 
 
-def _parse_field(key: str, position: int, word: str) -> str | bool:
+def _field_value(key: str, position: int, word: str) -> tuple[int, str]:
+    """The value of ``key=value`` and where it starts."""
     given, equals, value = word.partition("=")
     if given != key or not equals:
         raise _Error(position, msg("expected {key}=...", key=key))
-    at = position + len(key) + 1
-    if key == "joker":
-        if value not in _JOKERS:
-            raise _Error(at, msg("the joker rule is one of {names}.", names=", ".join(_JOKERS)))
-        return value
+    return position + len(key) + 1, value
+
+
+def _parse_joker(position: int, word: str) -> str:
+    at, value = _field_value("joker", position, word)
+    if value not in _JOKERS:
+        raise _Error(at, msg("the joker rule is one of {names}.", names=", ".join(_JOKERS)))
+    return value
+
+
+def _parse_switch(key: str, position: int, word: str) -> bool:
+    at, value = _field_value(key, position, word)
     if value not in ("on", "off"):
         raise _Error(at, msg("expected on or off, not {value}.", value=show_value(value)))
     return value == "on"

@@ -168,9 +168,11 @@ def _tables() -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray]:
     tuples of 0 to 4 dice) and rolling the others gives roll ``r``; ``sub_keeps[r]``
     lists the keeps inside roll ``r`` (padded by repetition to a fixed width).
     """
-    rolls = list(itertools.combinations_with_replacement(FACES, 5))
+    rolls: list[tuple[int, ...]] = list(itertools.combinations_with_replacement(FACES, 5))
     roll_index = {roll: i for i, roll in enumerate(rolls)}
-    keeps = [k for size in range(5) for k in itertools.combinations_with_replacement(FACES, size)]
+    keeps: list[tuple[int, ...]] = [
+        k for size in range(5) for k in itertools.combinations_with_replacement(FACES, size)
+    ]
     keep_index = {keep: i for i, keep in enumerate(keeps)}
     transition = np.zeros((len(keeps), len(rolls)))
     for k, keep in enumerate(keeps):
@@ -448,7 +450,7 @@ def make_seats(
 def _named_seats(players: object) -> list[Seat]:
     """The seats given by name, :class:`Seat` or count, with their players checked."""
     if is_whole(players):
-        count = int(players)  # type: ignore[call-overload]  # is_whole checked it
+        count = int(players)
         if not 1 <= count <= MAX_SEATS:
             raise IllegalMove(msg("A game has 1 to 6 players, not {n}.", n=show_value(count)))
         return [Seat(msg("Player {n}", n=n).render()) for n in range(1, count + 1)]

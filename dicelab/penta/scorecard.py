@@ -164,9 +164,8 @@ chance, penta.
 
 def _canon(dice: object) -> tuple[int, ...]:
     """The five dice, checked and sorted (fast for a tuple of Python ints)."""
-    kind = type(dice)
-    if kind is tuple or kind is list:
-        roll = tuple(dice)  # type: ignore[arg-type]
+    if type(dice) is tuple or type(dice) is list:
+        roll = tuple(dice)
         canon = _CANON.get(roll)
         if canon is not None and all(type(value) is int for value in roll):
             return canon

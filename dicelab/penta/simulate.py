@@ -93,11 +93,11 @@ def simulate(
     >>> result.n, bool(100 < result.mean < 400)
     (20, True)
     """
-    if not is_whole(n) or int(n) < 0:  # type: ignore[call-overload]
+    if not is_whole(n) or int(n) < 0:
         raise IllegalMove(
             msg("The number of games is a whole number, not {value}.", value=show_value(n))
         )
-    n = int(n)  # type: ignore[call-overload]  # is_whole checked it
+    n = int(n)
     solver = solver if solver is not None else Solver(rules)
     if seed is not None and not isinstance(seed, np.random.Generator):
         seed = check_seed(seed)

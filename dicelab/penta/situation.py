@@ -58,14 +58,14 @@ class Situation:
                 msg("A situation needs a Scorecard, not {value}.", value=show_value(self.card))
             )
         rolls = self.rolls_left
-        if not is_whole(rolls) or not 0 <= int(rolls) <= ROLLS_PER_TURN:  # type: ignore[call-overload]
+        if not is_whole(rolls) or not 0 <= int(rolls) <= ROLLS_PER_TURN:
             raise IllegalMove(
                 msg(
                     "Rolls left is a whole number from 0 to 3, not {value}.",
                     value=show_value(rolls),
                 )
             )
-        rolls = int(rolls)  # type: ignore[call-overload]  # is_whole checked it
+        rolls = int(rolls)
         object.__setattr__(self, "rolls_left", rolls)
         if self.dice is None:
             if rolls != ROLLS_PER_TURN:

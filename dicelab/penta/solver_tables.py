@@ -166,7 +166,7 @@ def tables() -> Tables:
     raw = np.array([[raw_points(box, r) for box in BOXES] for r in rolls], dtype=np.float64)
     add_one = []
     drop_one = [np.zeros((1, 0), dtype=np.intp)]
-    prefix = [()]
+    prefix: list[tuple[int, ...]] = [()]
     for j in range(6):
         block = keeps[offsets[j] : offsets[j + 1]]
         if j < 5:
@@ -195,19 +195,29 @@ def tables() -> Tables:
         n_sub[r] = len(subs)
         sub_keeps[r] = (subs * 31)[:31]
     transition = np.zeros((len(keeps), len(rolls)))
-    for k, keep in enumerate(keeps):
+    for row, keep in enumerate(keeps):
         for rolled, chance in outcomes(5 - len(keep)).items():
-            transition[k, index[tuple(sorted(keep + rolled))] - offsets[5]] += float(chance)
+            transition[row, index[tuple(sorted(keep + rolled))] - offsets[5]] += float(chance)
     keep_dice = np.zeros((len(keeps), 5), dtype=np.int8)
-    for k, keep in enumerate(keeps):
-        keep_dice[k, : len(keep)] = keep
+    for row, keep in enumerate(keeps):
+        keep_dice[row, : len(keep)] = keep
     keep_size = np.array([len(k) for k in keeps], dtype=np.intp)
     five_face = np.array([joker.five_face(r) for r in rolls], dtype=np.intp)
     roll_of_code = np.full(7**5, -1, dtype=np.intp)
     for r, roll in enumerate(rolls):
         roll_of_code[sum(d * 7**i for i, d in enumerate(roll))] = r
     extra = (sub_keeps, n_sub, transition, keep_dice, keep_size, five_face, roll_of_code)
-    for arr in (*add_one, *drop_one, upper_rows, yahtzee, raw, probs, outcome_order, *extra):
+    frozen: list[np.ndarray] = [
+        *add_one,
+        *drop_one,
+        upper_rows,
+        yahtzee,
+        raw,
+        probs,
+        outcome_order,
+        *extra,
+    ]
+    for arr in frozen:
         arr.flags.writeable = False
     return Tables(
         keeps=tuple(keeps),

@@ -71,9 +71,10 @@ def autonym(code: str) -> str:
     try:
         from babel import Locale
 
-        return Locale.parse(code).get_display_name(code).capitalize()
+        name = Locale.parse(code).get_display_name(code)
     except Exception:
         return code
+    return code if name is None else name.capitalize()
 
 
 def language_options() -> list[tuple[str, str]]:

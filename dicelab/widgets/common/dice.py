@@ -44,8 +44,8 @@ def dice_text(dice: Iterable[int]) -> str:
 def die_position(value: object, count: int) -> int:
     """A die's position pressed from Python: a whole number (NumPy ints and 0-d arrays too)
     from 0 to ``count - 1``; anything else is refused with the allowed range."""
-    if is_whole(value) and 0 <= int(value) < count:  # type: ignore[call-overload]
-        return int(value)  # type: ignore[call-overload]
+    if is_whole(value) and 0 <= int(value) < count:
+        return int(value)
     raise IllegalMove(
         msg(
             "A die's position is a whole number from 0 to {last}, not {value}.",
@@ -97,7 +97,9 @@ class DiceRow(widgets.HBox):
     (a few frames on the kernel's loop, never blocking) and then draws the last view shown.
     """
 
-    def __init__(self, n: int, on_press: Callable[[int], None] | None = None) -> None:
+    children: Sequence[widgets.Widget]  # a traitlet of HBox, declared for the type checker
+
+    def __init__(self, n: int, on_press: Callable[[int], object] | None = None) -> None:
         self._layout = widgets.Layout(width="74px", height="96px")  # shared: fewer models
         self._style = widgets.ButtonStyle()
         self.buttons = [self._make_button(i) for i in range(n)]

@@ -59,7 +59,7 @@ class PlayApp(App):
         self._panel_box = shared.box(widgets.VBox)
         self._status = shared.html("dl-status")
         self._roll_button = shared.button("dl-roll", button_style="primary", icon="refresh")
-        self._roll_button.on_click(lambda _b: self.roll())  # type: ignore[attr-defined]
+        self._roll_button.on_click(lambda _b: self.roll())
         self._undo_button = shared.button("dl-undo", icon="undo")
         self._undo_button.on_click(lambda _b: self.undo())
         self._line = shared.html("dl-situation")
@@ -83,7 +83,7 @@ class PlayApp(App):
         self._speed_pick = widgets.Dropdown(options=list(SPEEDS), value="normal")
         self._start_button = widgets.Button(button_style="primary", icon="play")
         self._start_button.add_class("dl-start")
-        self._start_button.on_click(lambda _b: self.start())  # type: ignore[attr-defined]
+        self._start_button.on_click(lambda _b: self.start())
         self._cancel_button = widgets.Button()
         self._cancel_button.add_class("dl-cancel")
         self._cancel_button.on_click(lambda _b: self.open_new_game(False))

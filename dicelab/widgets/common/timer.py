@@ -34,6 +34,7 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 __all__ = [
@@ -254,10 +255,10 @@ class Countdown:
             for second in range(1, math.ceil(delay)):
                 left = math.ceil(delay - second)
                 self._handles.append(
-                    self._scheduler.call_later(second, lambda t=token, n=left: self._tick(t, n))
+                    self._scheduler.call_later(second, partial(self._tick, token, left))
                 )
             self._handles.append(
-                self._scheduler.call_later(delay, lambda t=token: self._fire(t, on_fire))
+                self._scheduler.call_later(delay, partial(self._fire, token, on_fire))
             )
         self._notify(self._remaining)
 

@@ -38,7 +38,7 @@ from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
 from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import N_, format_number, format_percent, msg, nmsg, plural, translate
 from dicelab.widgets.common.advisor import AdvisorPanel
-from dicelab.widgets.common.base import Notice, esc, refuse
+from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp
@@ -46,7 +46,7 @@ from dicelab.widgets.labels import FARKLE_PRESET_LABELS
 
 __all__ = ["FarkleApp"]
 
-_BANNER_KINDS = {
+_BANNER_KINDS: dict[str, NoticeKind] = {
     TURN_LOST: "warning",
     HOT_DICE: "success",
     LAST_ROUND: "info",
@@ -250,7 +250,7 @@ class FarkleApp(PlayApp):
 
     def new_game(
         self,
-        humans: int | Sequence[str] = 1,
+        humans: int | Sequence[str | None] = 1,
         computer: bool = True,
         target: int = DEFAULT_TARGET,
         rules: str | None = None,
@@ -274,7 +274,7 @@ class FarkleApp(PlayApp):
         rows = self._rows
         names = [name.value.strip() or None for name in rows.names[: rows.count]]
         return self.new_game(
-            humans=names,  # type: ignore[arg-type]
+            humans=names,
             computer=self._computer_check.value,
             target=self._target_pick.value,
             rules=self._rules_pick.value,
@@ -352,7 +352,7 @@ class FarkleApp(PlayApp):
                 )
             for message in event.messages:
                 kind = _BANNER_KINDS.get(message.msgid, "info")
-                notices.append(Notice(kind, message, banner=True))  # type: ignore[arg-type]
+                notices.append(Notice(kind, message, banner=True))
         banners = [n for n in notices if n.banner]
         return banners + [n for n in notices if not n.banner][-2:]
 
@@ -627,8 +627,8 @@ def _new_game(
     computer: bool,
     target: int,
     rules: str | None,
-    seed: int | str | None,
+    seed: int | None,
 ) -> Game:
     table = None if rules is None else Rules.preset(rules)
     players = humans if isinstance(humans, int) else tuple(humans)
-    return Game(players, computer, target=target, seed=seed, rules=table)  # type: ignore[arg-type]
+    return Game(players, computer, target=target, seed=seed, rules=table)

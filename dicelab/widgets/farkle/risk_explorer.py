@@ -125,6 +125,11 @@ class RiskExplorer(App):
         self._later(0, lambda: self._draw(self.current))
 
     # -- building -------------------------------------------------------------------------
+    def _custom_shown(self) -> str:
+        """The custom thresholds as the text box shows them: ``300, 350, ...``."""
+        custom = self._custom
+        return ", ".join(map(str, [custom] if isinstance(custom, int) else custom))
+
     def _build(self) -> None:
         self._preset = widgets.Dropdown(options=list(PRESETS), value=self._rules.name)
         self._preset.style.description_width = "230px"
@@ -139,7 +144,7 @@ class RiskExplorer(App):
             field.style.description_width = "230px"
             field.layout.width = "340px"
             field.observe(lambda c, n=name: self._picked_field(n, c["new"]), "value")
-        self._custom_text = widgets.Text(value=", ".join(map(str, self._custom)))
+        self._custom_text = widgets.Text(value=self._custom_shown())
         self._custom_text.add_class("dl-custom")
         self._custom_text.style.description_width = "230px"
         self._custom_text.layout.width = "460px"
@@ -386,9 +391,7 @@ class RiskExplorer(App):
             self._custom_text.tooltip = translate(
                 "Bank as soon as the turn holds this many points (one per dice count)", lang
             )
-            text = ", ".join(
-                map(str, [self._custom] if isinstance(self._custom, int) else self._custom)
-            )
+            text = self._custom_shown()
             if self._custom_text.value != text:
                 self._custom_text.value = text
             self._turns_pick.description = translate("Turns", lang)
@@ -719,7 +722,7 @@ def _percent(value: float, lang: str) -> str:
 
 def _whole(value: object) -> int | float:
     try:
-        number = float(value)  # type: ignore[arg-type]
+        number = float(value)  # type: ignore[arg-type]  # any value: a refusal is caught
     except (TypeError, ValueError):
         raise IllegalMove(msg("{value} is not a number.", value=show_value(value))) from None
     return int(number) if number.is_integer() else number

@@ -44,7 +44,7 @@ from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import Notice, esc, refuse
-from dicelab.widgets.common.dice import DiceRow, DieView, die_position
+from dicelab.widgets.common.dice import DiceRow, DieState, DieView, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp
 from dicelab.widgets.common.timer import Countdown
@@ -271,7 +271,7 @@ class PentaApp(PlayApp):
         def go() -> None:  # everything is checked before anything changes
             names = list(players) if players is not None else [translate(DEFAULT_NAME, n=1)]
             seats = self._computer_seats(computer)
-            game = Game(names, seats, rules, read_seed(seed))  # type: ignore[arg-type]
+            game = Game(names, seats, rules, read_seed(seed))
             delay = self._auto_score if auto_score is True else _delay(auto_score)
             seconds = self._speed if speed is None else read_speed(speed)
             self._auto_score, self._speed = delay, seconds
@@ -361,13 +361,14 @@ class PentaApp(PlayApp):
         seat = game.current_player
         computer = seat is not None and seat.is_computer
         timer = not computer and game.dice is not None and game.rolls_left == 0
-        if not (computer or (timer and self._auto_score)) or not self._players_ready():
+        delay = self._auto_score if timer else None
+        if not (computer or delay) or not self._players_ready():
             return
         if computer:
             self._schedule_computer()
-        else:
+        elif delay:
             token = self._epoch
-            self._countdown.start(self._auto_score, lambda: self._auto_fire(token))
+            self._countdown.start(delay, lambda: self._auto_fire(token))
 
     def _computer_seats(self, computer: Iterable[int] | Mapping[int, str] | None) -> Any:
         """The engine's seat -> player mapping: the app's computer player for each seat."""
@@ -436,7 +437,7 @@ class PentaApp(PlayApp):
     def _schedule_computer(self) -> None:
         if self._speed <= 0:
             game = self._game
-            while not game.is_over and game.current_player.is_computer:  # type: ignore[union-attr]
+            while not game.is_over and game.current_player.is_computer:
                 game.play_computer_step()
                 self._epoch += 1
             self._after_change()
@@ -452,7 +453,7 @@ class PentaApp(PlayApp):
 
     @staticmethod
     def _computer_notices(seat: Any, move: Any) -> list[Notice]:
-        if isinstance(move, Score):
+        if isinstance(move, Score) and move.points is not None:  # the log's scores have them
             text = nmsg(
                 "{player} scored {n} point in {box}.",
                 "{player} scored {n} points in {box}.",
@@ -510,7 +511,7 @@ class PentaApp(PlayApp):
         views = []
         for i in range(5):
             face = None if dice is None else dice[i]
-            state = "held" if i in held else "free"
+            state: DieState = "held" if i in held else "free"
             hint = msg("Release this die") if state == "held" else msg("Hold this die")
             views.append(DieView(face, state, can_hold, hint if can_hold else None))
         self._dice_row.show(views, lang)
@@ -615,7 +616,7 @@ class PentaApp(PlayApp):
             text = translate(
                 "Expected final score of {player} from here, playing optimally: {value}",
                 lang,
-                player=seat_name(game.current_player.name, lang),  # type: ignore[union-attr]
+                player=seat_name(game.current_player.name, lang),
                 value=format_number(value, lang, decimals=1),
             )
             parts.append(f"<p>{esc(text)}</p>")

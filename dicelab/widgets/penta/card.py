@@ -18,7 +18,7 @@ its own: two players' scorecards are 6 widget models before the first roll inste
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -121,8 +121,10 @@ class ScorecardGrid(widgets.GridBox):
     ``on_pick(b)``. :meth:`cell` tells what any cell shows.
     """
 
+    children: Sequence[widgets.Widget]  # a traitlet of GridBox, declared for the type checker
+
     def __init__(
-        self, seats: int, on_pick: Callable[[str], None], shared: Shared | None = None
+        self, seats: int, on_pick: Callable[[str], object], shared: Shared | None = None
     ) -> None:
         self._on_pick = on_pick
         self.seats = seats
