@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from numbers import Integral
-from typing import TypeAlias, TypeGuard
+from typing import Any, TypeAlias, TypeGuard
 
 import numpy as np
 
@@ -70,7 +70,7 @@ def is_whole(value: object) -> TypeGuard[Whole]:
     return isinstance(value, Integral) and not isinstance(value, bool | np.bool_)
 
 
-def is_listlike(value: object) -> bool:
+def is_listlike(value: object) -> TypeGuard[Iterable[Any]]:
     """True for a list of values from outside: any iterable but text, bytes, a mapping (which
     would give its keys) or a 0-d array (iterable by its type, not in fact).
 

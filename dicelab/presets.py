@@ -61,7 +61,8 @@ def coerce_rules(
 
 
 class _Named(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
 
 R = TypeVar("R", bound=_Named)

@@ -164,8 +164,8 @@ def check_seat(seat: object, seats: int) -> int | None:
     """
     if seat is None:
         return None
-    if is_whole(seat) and 0 <= int(seat) < seats:  # type: ignore[call-overload]
-        return int(seat)  # type: ignore[call-overload]
+    if is_whole(seat) and 0 <= int(seat) < seats:
+        return int(seat)
     raise IllegalMove(
         msg(
             "There is no seat {index}: the seats are numbered 0 to {last}.",

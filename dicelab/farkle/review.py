@@ -154,6 +154,10 @@ class _Judge:
 
     def decision(self, position: Position, player: str) -> Decision:
         situation = position.situation
+        values: dict[Any, float]  # by set-aside (dice) or by "bank" / "roll"
+        best: tuple[int, ...] | str
+        chosen_farkle: float | None
+        best_farkle: float | None
         if position.kind == "set_aside":
             options = self.set_aside(situation)
             values = {dice: value for dice, (value, _, _) in options.items()}
@@ -163,12 +167,12 @@ class _Judge:
                 raise IllegalMove(
                     msg("{dice} is not a set-aside of this roll.", dice=show_value(choice))
                 )
-            farkle = {
+            farkle: dict[Any, float] = {
                 d: float(farkle_chance(left, self.rules)) for d, (_, _, left) in options.items()
             }
             chosen_farkle, best_farkle = farkle[choice], farkle[best]
         else:
-            values = self.bank_or_roll(situation)
+            values = dict(self.bank_or_roll(situation))
             top = max(values.values())
             best = "bank" if values["bank"] >= top - TIE else "roll"
             choice = position.choice

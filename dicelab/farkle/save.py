@@ -141,7 +141,7 @@ def _int_list(value: object) -> bool:
 
 def _move(number: int, item: object) -> Move:
     kind = item.get("move") if isinstance(item, dict) else None
-    if not isinstance(kind, str) or kind not in _SHAPES or set(item) != _SHAPES[kind]:  # type: ignore[arg-type]
+    if not isinstance(item, dict) or not isinstance(kind, str) or set(item) != _SHAPES.get(kind):
         raise bad_save(
             msg(
                 "move {number} is not a roll (move, dice), a set-aside (move, positions, dice) "

@@ -161,7 +161,7 @@ def _check_action(action: object, values: dict[Action, float]) -> Action:
                 actions=", ".join(map(repr, values)),
             )
         )
-    return key  # type: ignore[return-value]
+    return key
 
 
 def _joker_applies(card: Scorecard, dice: tuple[int, ...]) -> bool:
@@ -197,6 +197,7 @@ def _positions(
             elif isinstance(event, Score):
                 action = event.box
             if action is not None:
+                assert replay.turn_number is not None  # dice on the table: a turn is on
                 name = game.seats[current].name
                 found.append(
                     (
