@@ -21,6 +21,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check rules, not speed: no per-example deadline (a loaded CI machine would
+# make them flaky). Speed is measured by benchmarks/, never by tests.
+settings.register_profile("dicelab", deadline=None)
+settings.load_profile("dicelab")
 
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
