@@ -782,10 +782,10 @@ def evaluate_policy(
     447.5
     """
     tables = turn_tables(rules)
-    fixed = _fixed_choices(set_aside, tables)
     size = length + tables.max_gain + 1
     mean, square, lost = _banked_moments(size, tables.unit)
     bank_mask = np.ones((size, MAX_DICE + 1), dtype=bool)
+    fixed = _fixed_choices(set_aside, tables)
     moves = [
         np.zeros((length, len(table.rolls) if table else 0, 2), dtype=np.int64)
         for table in tables.dice
