@@ -145,6 +145,7 @@ Options = dict[tuple[int, ...], dict[tuple[int, ...], int]]
 
 @cache
 def _turn_tables(rules: Rules) -> TurnTables:
+    """Every roll's set-asides under ``rules``, in points of their common unit, per dice count."""
     options = {
         n: {roll: set_aside_options(roll, rules) for roll in outcomes(n)}
         for n in range(1, MAX_DICE + 1)
