@@ -139,8 +139,13 @@ def _normal_rules(rules: object) -> Rules:
     return check_rules(rules)
 
 
+Options = dict[tuple[int, ...], dict[tuple[int, ...], int]]
+"""Per roll, its valid set-asides and their points."""
+
+
 @cache
 def _turn_tables(rules: Rules) -> TurnTables:
+    """Every roll's set-asides under ``rules``, in points of their common unit, per dice count."""
     options = {
         n: {roll: set_aside_options(roll, rules) for roll in outcomes(n)}
         for n in range(1, MAX_DICE + 1)
@@ -149,51 +154,76 @@ def _turn_tables(rules: Rules) -> TurnTables:
     unit = reduce(math.gcd, points, 0) or 50
     tables: list[Any] = [None]
     for n in range(1, MAX_DICE + 1):
-        chances = outcomes(n)
-        rolls = tuple(roll for roll in chances if options[n][roll])
-        gain = np.full((len(rolls), n), -1, dtype=np.int64)
-        best: list[tuple[tuple[int, ...] | None, ...]] = []
-        for r, roll in enumerate(rolls):
-            top: list[tuple[int, ...] | None] = [None] * n
-            for dice, pts in options[n][roll].items():
-                d = len(dice) - 1
-                if pts // unit > gain[r, d]:
-                    gain[r, d] = pts // unit
-                    top[d] = dice
-            best.append(tuple(top))
-        probs = np.array([float(chances[roll]) for roll in rolls])
-        distinct = [
-            tuple(sorted({(pts // unit, len(dice)) for dice, pts in options[n][roll].items()}))
-            for roll in rolls
-        ]
-        width = max(len(m) for m in distinct)
-        moves = np.zeros((len(rolls), width, 2), dtype=np.int64)
-        moves[:, :, 0] = -1
-        for r, found in enumerate(distinct):
-            moves[r, : len(found)] = found
-        kinds = sorted(set(distinct))
-        group_of = np.array([kinds.index(m) for m in distinct], dtype=np.int64)
-        group_probs = np.bincount(group_of, weights=probs, minlength=len(kinds))
-        group_moves = np.array([move for kind in kinds for move in kind], dtype=np.int64)
-        group_start = np.cumsum([0] + [len(kind) for kind in kinds[:-1]]).astype(np.int64)
-        for array in (gain, probs, moves, group_probs, group_moves, group_start):
-            array.flags.writeable = False
-        tables.append(
-            DiceTable(
-                n=n,
-                rolls=rolls,
-                probs=probs,
-                gain=gain,
-                best=tuple(best),
-                farkle=farkle_chance(n, rules),
-                moves=moves,
-                group_probs=group_probs,
-                group_moves=group_moves,
-                group_start=group_start,
-                index={roll: r for r, roll in enumerate(rolls)},
-            )
-        )
+        tables.append(_dice_table(n, options[n], unit, rules))
     return TurnTables(rules=rules, unit=unit, dice=tuple(tables))
+
+
+def _dice_table(n: int, options: Options, unit: int, rules: Rules) -> DiceTable:
+    """The :class:`DiceTable` of ``n`` dice from each roll's set-asides (``options``)."""
+    chances = outcomes(n)
+    rolls = tuple(roll for roll in chances if options[roll])
+    gain, best = _best_gains(n, rolls, options, unit)
+    probs = np.array([float(chances[roll]) for roll in rolls])
+    distinct = [
+        tuple(sorted({(pts // unit, len(dice)) for dice, pts in options[roll].items()}))
+        for roll in rolls
+    ]
+    moves = _padded_moves(distinct)
+    group_probs, group_moves, group_start = _move_groups(distinct, probs)
+    for array in (gain, probs, moves, group_probs, group_moves, group_start):
+        array.flags.writeable = False
+    return DiceTable(
+        n=n,
+        rolls=rolls,
+        probs=probs,
+        gain=gain,
+        best=best,
+        farkle=farkle_chance(n, rules),
+        moves=moves,
+        group_probs=group_probs,
+        group_moves=group_moves,
+        group_start=group_start,
+        index={roll: r for r, roll in enumerate(rolls)},
+    )
+
+
+def _best_gains(
+    n: int, rolls: tuple[tuple[int, ...], ...], options: Options, unit: int
+) -> tuple[np.ndarray, tuple[tuple[tuple[int, ...] | None, ...], ...]]:
+    """Per roll and dice count ``d``: the most points (units) with ``d`` dice, and those dice."""
+    gain = np.full((len(rolls), n), -1, dtype=np.int64)
+    best: list[tuple[tuple[int, ...] | None, ...]] = []
+    for r, roll in enumerate(rolls):
+        top: list[tuple[int, ...] | None] = [None] * n
+        for dice, pts in options[roll].items():
+            d = len(dice) - 1
+            if pts // unit > gain[r, d]:
+                gain[r, d] = pts // unit
+                top[d] = dice
+        best.append(tuple(top))
+    return gain, tuple(best)
+
+
+def _padded_moves(distinct: list[tuple[tuple[int, int], ...]]) -> np.ndarray:
+    """Each roll's distinct moves (points, dice used) in one array, padded with (-1, 0)."""
+    width = max(len(m) for m in distinct)
+    moves = np.zeros((len(distinct), width, 2), dtype=np.int64)
+    moves[:, :, 0] = -1
+    for r, found in enumerate(distinct):
+        moves[r, : len(found)] = found
+    return moves
+
+
+def _move_groups(
+    distinct: list[tuple[tuple[int, int], ...]], probs: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rolls with the same moves grouped: each group's chance, its moves flat, their starts."""
+    kinds = sorted(set(distinct))
+    group_of = np.array([kinds.index(m) for m in distinct], dtype=np.int64)
+    group_probs = np.bincount(group_of, weights=probs, minlength=len(kinds))
+    group_moves = np.array([move for kind in kinds for move in kind], dtype=np.int64)
+    group_start = np.cumsum([0] + [len(kind) for kind in kinds[:-1]]).astype(np.int64)
+    return group_probs, group_moves, group_start
 
 
 def turn_tables(rules: Rules | None = None) -> TurnTables:
@@ -289,59 +319,98 @@ def solve_turn(
     single = bank.ndim == 1
     if single:
         bank = bank[:, None]
-    size, width = bank.shape
-    lengths = np.broadcast_to(np.asarray(length, dtype=np.int64), (width,))
-    order = np.argsort(-lengths, kind="stable")
-    bank = bank[:, order]
-    lengths = lengths[order]
-    farkle = np.broadcast_to(np.asarray(farkle, dtype=float), (width,))[order]
+    order, bank, lengths, farkle = _longest_first(bank, farkle, length)
     plan = _stacked(tables)
-    pf = plan.farkle[:, None]
-    values = np.empty((size, MAX_DICE + 1, width))
-    values[:, 0] = -np.inf
-    values[:, 1:] = bank[:, None]
-    rolls = np.full_like(values, -np.inf)
-    derivs = rolls_d = None
-    if slopes:
-        derivs = np.zeros_like(values)
-        rolls_d = np.zeros_like(values)
+    arrays = _TurnArrays.start(bank, slopes)
     active = np.searchsorted(-lengths, -np.arange(int(lengths.max(initial=0))), side="right")
     for i in range(len(active) - 1, -1, -1):
-        m = int(active[i])  # elements 0..m-1 still roll at index i
-        best = chosen = None
-        for step, slot, rows in plan.blocks:
-            options = values[i + step, slot, :m]  # (moves, rows, m)
-            top = options.max(axis=0)
-            if derivs is not None:  # the slope of a best move (the steepest one among equals)
-                slope = np.where(options == top, derivs[i + step, slot, :m], 0.0).max(axis=0)
-            if best is None:
-                best, chosen = top, (slope if slopes else None)
-                continue
-            better = top > best[:rows]
-            best[:rows] = np.where(better, top, best[:rows])
-            if chosen is not None:
-                chosen[:rows] = np.where(better, slope, chosen[:rows])
-        if chosen is not None:
-            roll_d = plan.weights @ chosen + pf
-        roll = plan.weights @ best + pf * farkle[:m]
-        rolls[i, 1:, :m] = roll
-        here = bank[i, :m]
-        go = roll > here
-        values[i, 1:, :m] = np.where(go, roll, here)
-        if derivs is not None and rolls_d is not None:
-            rolls_d[i, 1:, :m] = roll_d
-            derivs[i, 1:, :m] = np.where(go, roll_d, 0.0)
+        _solve_index(plan, arrays, bank, farkle, i, int(active[i]))
     back = np.argsort(order)
 
     def restored(a: np.ndarray) -> np.ndarray:
         return a[..., back][..., 0] if single else a[..., back]
 
     return (
-        restored(values),
-        restored(rolls),
-        None if derivs is None else restored(derivs),
-        None if rolls_d is None else restored(rolls_d),
+        restored(arrays.values),
+        restored(arrays.rolls),
+        None if arrays.derivs is None else restored(arrays.derivs),
+        None if arrays.rolls_d is None else restored(arrays.rolls_d),
     )
+
+
+def _longest_first(
+    bank: np.ndarray, farkle: np.ndarray | float, length: int | np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The batch sorted by length, longest first: (order, bank, lengths, farkle values)."""
+    width = bank.shape[1]
+    lengths = np.broadcast_to(np.asarray(length, dtype=np.int64), (width,))
+    order = np.argsort(-lengths, kind="stable")
+    farkles = np.broadcast_to(np.asarray(farkle, dtype=float), (width,))[order]
+    return order, bank[:, order], lengths[order], farkles
+
+
+@dataclass(frozen=True, eq=False)
+class _TurnArrays:
+    """The arrays :func:`solve_turn` fills, (size, 7, batch) each; slopes only when asked."""
+
+    values: np.ndarray
+    rolls: np.ndarray
+    derivs: np.ndarray | None
+    rolls_d: np.ndarray | None
+
+    @classmethod
+    def start(cls, bank: np.ndarray, slopes: bool) -> _TurnArrays:
+        """Values that bank everywhere, roll values not computed (-inf), slopes 0."""
+        size, width = bank.shape
+        values = np.empty((size, MAX_DICE + 1, width))
+        values[:, 0] = -np.inf
+        values[:, 1:] = bank[:, None]
+        rolls = np.full_like(values, -np.inf)
+        if not slopes:
+            return cls(values, rolls, None, None)
+        return cls(values, rolls, np.zeros_like(values), np.zeros_like(values))
+
+
+def _solve_index(
+    plan: _Stacked, arrays: _TurnArrays, bank: np.ndarray, farkle: np.ndarray, i: int, m: int
+) -> None:
+    """Fill points index ``i`` for the first ``m`` elements (those still allowed to roll)."""
+    best, chosen = _best_moves(plan, arrays, i, m)
+    pf = plan.farkle[:, None]
+    roll = plan.weights @ best + pf * farkle[:m]
+    arrays.rolls[i, 1:, :m] = roll
+    here = bank[i, :m]
+    go = roll > here
+    arrays.values[i, 1:, :m] = np.where(go, roll, here)
+    if chosen is not None and arrays.derivs is not None and arrays.rolls_d is not None:
+        roll_d = plan.weights @ chosen + pf
+        arrays.rolls_d[i, 1:, :m] = roll_d
+        arrays.derivs[i, 1:, :m] = np.where(go, roll_d, 0.0)
+
+
+def _best_moves(
+    plan: _Stacked, arrays: _TurnArrays, i: int, m: int
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Per group row and element: the best move's value at index ``i``, and its slope
+    (the steepest among equal best moves) when slopes are computed."""
+    derivs = arrays.derivs
+    best: np.ndarray | None = None
+    chosen: np.ndarray | None = None
+    for step, slot, rows in plan.blocks:
+        options = arrays.values[i + step, slot, :m]  # (moves, rows, m)
+        top = options.max(axis=0)
+        slope = None
+        if derivs is not None:
+            slope = np.where(options == top, derivs[i + step, slot, :m], 0.0).max(axis=0)
+        if best is None:
+            best, chosen = top, slope
+            continue
+        better = top > best[:rows]
+        best[:rows] = np.where(better, top, best[:rows])
+        if chosen is not None and slope is not None:
+            chosen[:rows] = np.where(better, slope, chosen[:rows])
+    assert best is not None
+    return best, chosen
 
 
 # --------------------------------------------------------------------------- optimal turn
@@ -714,27 +783,10 @@ def evaluate_policy(
     447.5
     """
     tables = turn_tables(rules)
-    unit = tables.unit
     size = length + tables.max_gain + 1
-    # moments per state: expected points, expected squared points, chance of a farkle
-    mean = np.zeros((size, MAX_DICE + 1))
-    square = np.zeros_like(mean)
-    lost = np.zeros_like(mean)
+    mean, square, lost = _banked_moments(size, tables.unit)
     bank_mask = np.ones((size, MAX_DICE + 1), dtype=bool)
-    points = np.arange(size, dtype=float) * unit
-    mean[:, 1:] = points[:, None]
-    square[:, 1:] = points[:, None] ** 2
-    fixed = {}
-    if set_aside == "most-points":
-        fixed = {n: _choice_most_points(tables.dice[n]) for n in range(1, MAX_DICE + 1)}
-    elif set_aside != "best" and not callable(set_aside):
-        raise IllegalMove(
-            msg(
-                "A set-aside rule is 'most-points', 'best' or a function (roll, turn "
-                "points, dice) -> dice, not {value}.",
-                value=show_value(set_aside),
-            )
-        )
+    fixed = _fixed_choices(set_aside, tables)
     moves = [
         np.zeros((length, len(table.rolls) if table else 0, 2), dtype=np.int64)
         for table in tables.dice
@@ -744,20 +796,7 @@ def evaluate_policy(
             if (k > 0 and banks(k, n)) or (k == 0 and n < MAX_DICE):  # 0 points: 6 dice
                 continue
             table = tables.dice[n]
-            rows = np.arange(len(table.rolls))
-            if n in fixed or not callable(set_aside):  # "most-points" is in fixed: "best"
-                if n in fixed:
-                    used = fixed[n]
-                    to = k + table.gain[rows, used - 1]
-                else:  # every distinct move: the best one given this banking rule
-                    gains, useds = table.moves[:, :, 0], table.moves[:, :, 1]
-                    after = mean[k + np.maximum(gains, 0), table.next_dice(useds)]
-                    pick = np.argmax(np.where(gains >= 0, after, -1.0), axis=1)
-                    used = useds[rows, pick]
-                    to = k + gains[rows, pick]
-            else:
-                steps, used = _rule_choices(set_aside, table, k * unit, tables)
-                to = k + steps
+            to, used = _policy_choices(set_aside, fixed, table, k, mean, tables)
             slot = table.next_dice(used)
             moves[n][k, :, 0] = to - k
             moves[n][k, :, 1] = used
@@ -765,13 +804,77 @@ def evaluate_policy(
             mean[k, n] = table.probs @ mean[to, slot]
             square[k, n] = table.probs @ square[to, slot]
             lost[k, n] = table.probs @ lost[to, slot] + float(table.farkle)
+    return _policy_value(tables, mean, square, lost, bank_mask, moves)
+
+
+def _fixed_choices(set_aside: object, tables: TurnTables) -> dict[int, np.ndarray]:
+    """Dice used per roll, per dice count, for ``"most-points"``; ``{}`` for the other rules.
+
+    A ``set_aside`` that is neither ``"most-points"``, ``"best"`` nor a function is refused.
+    """
+    if set_aside == "most-points":
+        return {n: _choice_most_points(tables.dice[n]) for n in range(1, MAX_DICE + 1)}
+    if set_aside != "best" and not callable(set_aside):
+        raise IllegalMove(
+            msg(
+                "A set-aside rule is 'most-points', 'best' or a function (roll, turn "
+                "points, dice) -> dice, not {value}.",
+                value=show_value(set_aside),
+            )
+        )
+    return {}
+
+
+def _banked_moments(size: int, unit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(size, 7) per state, if the turn banks there: expected points, expected squared
+    points and chance of a farkle (0)."""
+    mean = np.zeros((size, MAX_DICE + 1))
+    square = np.zeros_like(mean)
+    lost = np.zeros_like(mean)
+    points = np.arange(size, dtype=float) * unit
+    mean[:, 1:] = points[:, None]
+    square[:, 1:] = points[:, None] ** 2
+    return mean, square, lost
+
+
+def _policy_choices(
+    set_aside: str | SetAsideRule,
+    fixed: dict[int, np.ndarray],
+    table: DiceTable,
+    k: int,
+    mean: np.ndarray,
+    tables: TurnTables,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per roll of ``table`` at ``k`` units: the points index reached and the dice used."""
+    rows = np.arange(len(table.rolls))
+    if table.n in fixed:  # "most-points"
+        used = fixed[table.n]
+        return k + table.gain[rows, used - 1], used
+    if not callable(set_aside):  # "best": every distinct move, the best given this banking rule
+        gains, useds = table.moves[:, :, 0], table.moves[:, :, 1]
+        after = mean[k + np.maximum(gains, 0), table.next_dice(useds)]
+        pick = np.argmax(np.where(gains >= 0, after, -1.0), axis=1)
+        return k + gains[rows, pick], useds[rows, pick]
+    steps, used = _rule_choices(set_aside, table, k * tables.unit, tables)
+    return k + steps, used
+
+
+def _policy_value(
+    tables: TurnTables,
+    mean: np.ndarray,
+    square: np.ndarray,
+    lost: np.ndarray,
+    bank_mask: np.ndarray,
+    moves: list[np.ndarray],
+) -> PolicyValue:
+    """The :class:`PolicyValue` of the solved moments, from 0 points and 6 dice."""
     average = float(mean[0, MAX_DICE])
     spread = math.sqrt(max(0.0, float(square[0, MAX_DICE]) - average**2))
     for array in (mean, bank_mask, *moves):
         array.flags.writeable = False
     return PolicyValue(
         tables.rules,
-        unit,
+        tables.unit,
         average,
         float(lost[0, MAX_DICE]),
         spread,

@@ -491,49 +491,103 @@ def simulate_games(
         raise IllegalMove(msg("A game has from 1 to 7 seats, not {n}.", n=count))
     rng = np.random.default_rng(seed)
     goal = -(-target // unit)
-    totals = np.zeros((games, count), dtype=np.int64)
-    current = np.zeros(games, dtype=np.int64)
-    trigger = np.full(games, -1, dtype=np.int64)
-    turns = np.zeros(games, dtype=np.int64)
-    k = np.zeros(games, dtype=np.int64)
-    dice = np.full(games, MAX_DICE, dtype=np.int64)
-    first = np.ones(games, dtype=bool)
-    live = np.ones(games, dtype=bool)
-    while live.any():
-        ids = np.nonzero(live)[0]
-        others = totals[ids].copy()
-        others[np.arange(len(ids)), current[ids]] = -1
-        best = others.max(axis=1) if count > 1 else np.zeros(len(ids), dtype=np.int64)
-        mine = totals[ids, current[ids]]
-        last = trigger[ids] >= 0
-        contexts = np.stack([current[ids], mine, best, last], axis=1)
-        unique, group = np.unique(contexts, axis=0, return_inverse=True)
-        group = group.reshape(-1)
-        banked = np.zeros(len(ids), dtype=bool)
-        lost = np.zeros(len(ids), dtype=bool)
-        new_k, new_dice = k[ids].copy(), dice[ids].copy()
-        for g, (seat, my_total, best_total, in_last) in enumerate(unique):
-            member = group == g
-            policy = seats[seat].tables(int(my_total) * unit, int(best_total) * unit, bool(in_last))
-            b, f, nk, nd = _turn_steps(
-                policy, rng, lookup, k[ids[member]], dice[ids[member]], first[ids[member]]
-            )
-            banked[member], lost[member], new_k[member], new_dice[member] = b, f, nk, nd
-        k[ids], dice[ids], first[ids] = new_k, new_dice, False
+    state = _Games.start(games, count)
+    while state.live.any():
+        ids = np.nonzero(state.live)[0]
+        banked, lost, new_k = _play_step(state, ids, seats, rng, lookup, unit)
         ended = banked | lost
-        done = ids[ended]
-        gain = np.where(banked[ended], new_k[ended], 0)
-        totals[done, current[done]] += gain
-        turns[done] += 1
-        reached = (trigger[done] < 0) & (totals[done, current[done]] >= goal)
-        trigger[done[reached]] = current[done[reached]]
-        current[done] = (current[done] + 1) % count
-        k[done], dice[done], first[done] = 0, MAX_DICE, True
-        over = done[(trigger[done] >= 0) & (current[done] == trigger[done])]
-        live[over] = False
+        _end_turns(state, ids[ended], np.where(banked[ended], new_k[ended], 0), goal)
         if progress is not None:
-            progress(1.0 - live.mean())
-    high = totals.max(axis=1, keepdims=True)
-    winners = totals == high
-    shares = winners / winners.sum(axis=1, keepdims=True)
-    return GameResults(totals * unit, shares, turns)
+            progress(1.0 - state.live.mean())
+    return state.results(unit)
+
+
+@dataclass(eq=False)
+class _Games:
+    """A batch of games in progress, one row per game (totals in units)."""
+
+    totals: np.ndarray  # (games, seats)
+    current: np.ndarray  # the seat whose turn it is
+    trigger: np.ndarray  # the seat that reached the target first, -1 before
+    turns: np.ndarray  # turns played
+    k: np.ndarray  # points of the turn in progress
+    dice: np.ndarray  # dice to roll
+    first: np.ndarray  # whether the turn in progress has not rolled yet
+    live: np.ndarray  # whether the game goes on
+
+    @classmethod
+    def start(cls, games: int, count: int) -> _Games:
+        """``games`` new games of ``count`` seats, seat 0 about to roll six dice."""
+        return cls(
+            totals=np.zeros((games, count), dtype=np.int64),
+            current=np.zeros(games, dtype=np.int64),
+            trigger=np.full(games, -1, dtype=np.int64),
+            turns=np.zeros(games, dtype=np.int64),
+            k=np.zeros(games, dtype=np.int64),
+            dice=np.full(games, MAX_DICE, dtype=np.int64),
+            first=np.ones(games, dtype=bool),
+            live=np.ones(games, dtype=bool),
+        )
+
+    def contexts(self, ids: np.ndarray) -> np.ndarray:
+        """(len(ids), 4) what a seat's decisions may depend on in games ``ids``: the seat,
+        its total, the best other total, and whether the last round has begun."""
+        others = self.totals[ids].copy()
+        others[np.arange(len(ids)), self.current[ids]] = -1
+        if self.totals.shape[1] > 1:
+            best = others.max(axis=1)
+        else:
+            best = np.zeros(len(ids), dtype=np.int64)
+        mine = self.totals[ids, self.current[ids]]
+        last = self.trigger[ids] >= 0
+        return np.stack([self.current[ids], mine, best, last], axis=1)
+
+    def results(self, unit: int) -> GameResults:
+        """The finished games' totals in points, win shares (ties shared) and turns."""
+        high = self.totals.max(axis=1, keepdims=True)
+        winners = self.totals == high
+        shares = winners / winners.sum(axis=1, keepdims=True)
+        return GameResults(self.totals * unit, shares, self.turns)
+
+
+def _play_step(
+    state: _Games,
+    ids: np.ndarray,
+    seats: list[_SeatPolicy],
+    rng: np.random.Generator,
+    lookup: np.ndarray,
+    unit: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One roll and decision in each game ``ids``, the games in the same context together.
+
+    Returns per game whether the turn banked, whether it farkled, and its points (units).
+    """
+    unique, group = np.unique(state.contexts(ids), axis=0, return_inverse=True)
+    group = group.reshape(-1)
+    banked = np.zeros(len(ids), dtype=bool)
+    lost = np.zeros(len(ids), dtype=bool)
+    new_k, new_dice = state.k[ids].copy(), state.dice[ids].copy()
+    for g, (seat, my_total, best_total, in_last) in enumerate(unique):
+        member = group == g
+        policy = seats[seat].tables(int(my_total) * unit, int(best_total) * unit, bool(in_last))
+        at = ids[member]
+        b, f, nk, nd = _turn_steps(
+            policy, rng, lookup, state.k[at], state.dice[at], state.first[at]
+        )
+        banked[member], lost[member], new_k[member], new_dice[member] = b, f, nk, nd
+    state.k[ids], state.dice[ids], state.first[ids] = new_k, new_dice, False
+    return banked, lost, new_k
+
+
+def _end_turns(state: _Games, done: np.ndarray, gain: np.ndarray, goal: int) -> None:
+    """Close the turns of games ``done`` with ``gain`` points (units): the next seat's turn,
+    the last round from the first total at ``goal``, the game over when it comes round."""
+    totals, current, trigger = state.totals, state.current, state.trigger
+    totals[done, current[done]] += gain
+    state.turns[done] += 1
+    reached = (trigger[done] < 0) & (totals[done, current[done]] >= goal)
+    trigger[done[reached]] = current[done[reached]]
+    current[done] = (current[done] + 1) % totals.shape[1]
+    state.k[done], state.dice[done], state.first[done] = 0, MAX_DICE, True
+    over = done[(trigger[done] >= 0) & (current[done] == trigger[done])]
+    state.live[over] = False

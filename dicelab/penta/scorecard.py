@@ -247,65 +247,8 @@ class Scorecard:
         dicelab.errors.IllegalMove: Aces cannot hold 7 points: it holds one of 0, 1, 2, 3, 4, 5.
         """
         rules = check_rules(rules)
-        if not isinstance(filled, Mapping):
-            raise IllegalMove(
-                msg(
-                    "The filled boxes must be a dictionary of box -> points, not {value}.",
-                    value=show_value(filled),
-                )
-            )
-        points: list[int | None] = [None] * len(BOXES)
-        for box, value in filled.items():
-            check_box(box)
-            number = _whole(value, msg("The points of {box}", box=box_name(box)))
-            if number not in _POSSIBLE[box]:
-                raise IllegalMove(
-                    msg(
-                        "{box} cannot hold {points} points: it holds one of {choices}.",
-                        box=box_name(box),
-                        points=number,
-                        choices=", ".join(map(str, sorted(_POSSIBLE[box]))),
-                    )
-                )
-            points[_INDEX[box]] = number
-        bonus = _whole(penta_bonus, msg("The Penta bonus"))
-        if bonus < 0 or bonus % PENTA_BONUS:
-            raise IllegalMove(
-                msg(
-                    "The Penta bonus is {bonus}, but it is a multiple of {step} (0 or more).",
-                    bonus=bonus,
-                    step=PENTA_BONUS,
-                )
-            )
-        if bonus:
-            if not rules.penta_bonus:
-                raise IllegalMove(
-                    msg(
-                        "The rules {rules} have no Penta bonus, but the bonus is {bonus}.",
-                        rules=rules.name,
-                        bonus=bonus,
-                    )
-                )
-            if points[_PENTA] != PENTA_POINTS:
-                raise IllegalMove(
-                    msg(
-                        "A Penta bonus needs 50 in the Penta box first, but the bonus is {bonus}.",
-                        bonus=bonus,
-                    )
-                )
-            takers = sum(p is not None for p in points) - 1
-            if bonus // PENTA_BONUS > takers:
-                raise IllegalMove(
-                    nmsg(
-                        "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
-                        "but there is {n}.",
-                        "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
-                        "but there are {n}.",
-                        takers,
-                        bonus=bonus,
-                        count=bonus // PENTA_BONUS,
-                    )
-                )
+        points = _filled_points(filled)
+        bonus = _checked_bonus(penta_bonus, rules, points)
         return cls._make(rules, tuple(points), bonus)
 
     # -- values -------------------------------------------------------------------------
@@ -517,6 +460,90 @@ class Scorecard:
 
 def _rebuild(rules: Rules, points: tuple[int | None, ...], bonus: int) -> Scorecard:
     return Scorecard._make(rules, points, bonus)
+
+
+def _filled_points(filled: object) -> list[int | None]:
+    """The points of each box (``None`` when open) from a mapping box -> points, checked.
+
+    >>> _filled_points({"twos": 4})[:3]
+    [None, 4, None]
+    """
+    if not isinstance(filled, Mapping):
+        raise IllegalMove(
+            msg(
+                "The filled boxes must be a dictionary of box -> points, not {value}.",
+                value=show_value(filled),
+            )
+        )
+    points: list[int | None] = [None] * len(BOXES)
+    for box, value in filled.items():
+        check_box(box)
+        points[_INDEX[box]] = _box_points(box, value)
+    return points
+
+
+def _box_points(box: str, value: object) -> int:
+    """``value`` as the points of ``box``, refused unless the box can hold them."""
+    number = _whole(value, msg("The points of {box}", box=box_name(box)))
+    if number not in _POSSIBLE[box]:
+        raise IllegalMove(
+            msg(
+                "{box} cannot hold {points} points: it holds one of {choices}.",
+                box=box_name(box),
+                points=number,
+                choices=", ".join(map(str, sorted(_POSSIBLE[box]))),
+            )
+        )
+    return number
+
+
+def _checked_bonus(penta_bonus: object, rules: Rules, points: list[int | None]) -> int:
+    """``penta_bonus`` as points, refused unless a multiple of 100 (0 or more) that a game
+    with these rules and these filled boxes can have earned."""
+    bonus = _whole(penta_bonus, msg("The Penta bonus"))
+    if bonus < 0 or bonus % PENTA_BONUS:
+        raise IllegalMove(
+            msg(
+                "The Penta bonus is {bonus}, but it is a multiple of {step} (0 or more).",
+                bonus=bonus,
+                step=PENTA_BONUS,
+            )
+        )
+    if bonus:
+        _check_bonus_earned(bonus, rules, points)
+    return bonus
+
+
+def _check_bonus_earned(bonus: int, rules: Rules, points: list[int | None]) -> None:
+    """Refuse a bonus the rules do not have, without 50 in Penta, or with too few takers."""
+    if not rules.penta_bonus:
+        raise IllegalMove(
+            msg(
+                "The rules {rules} have no Penta bonus, but the bonus is {bonus}.",
+                rules=rules.name,
+                bonus=bonus,
+            )
+        )
+    if points[_PENTA] != PENTA_POINTS:
+        raise IllegalMove(
+            msg(
+                "A Penta bonus needs 50 in the Penta box first, but the bonus is {bonus}.",
+                bonus=bonus,
+            )
+        )
+    takers = sum(p is not None for p in points) - 1
+    if bonus // PENTA_BONUS > takers:
+        raise IllegalMove(
+            nmsg(
+                "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
+                "but there is {n}.",
+                "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
+                "but there are {n}.",
+                takers,
+                bonus=bonus,
+                count=bonus // PENTA_BONUS,
+            )
+        )
 
 
 def _whole(value: object, what: Message) -> int:

@@ -144,6 +144,10 @@ class Tables:
         return len(self.keeps)
 
 
+Keeps = list[tuple[int, ...]]
+"""Multisets of dice, each a sorted tuple."""
+
+
 def _sort_key(keep: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
     return (len(keep), -len(set(keep)), keep)
 
@@ -151,74 +155,22 @@ def _sort_key(keep: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
 @cache
 def tables() -> Tables:
     """The index tables, built once."""
-    keeps = sorted(
-        (k for j in range(6) for k in itertools.combinations_with_replacement(range(1, 7), j)),
-        key=_sort_key,
-    )
-    offsets = tuple(sum(math.comb(i + 5, 5) for i in range(j)) for j in range(7))
-    index = {k: i for i, k in enumerate(keeps)}
-    faces, outcome_probs = outcome_arrays(5)
-    lex = [tuple(int(v) for v in row) for row in faces]
+    keeps, offsets, index = _ordered_keeps()
     rolls = keeps[offsets[5] :]
-    outcome_order = np.array([index[r] - offsets[5] for r in lex], dtype=np.intp)
-    probs = np.empty(len(rolls))
-    probs[outcome_order] = outcome_probs
+    outcome_order, probs = _roll_probabilities(index, offsets[5])
     raw = np.array([[raw_points(box, r) for box in BOXES] for r in rolls], dtype=np.float64)
-    add_one = []
-    drop_one = [np.zeros((1, 0), dtype=np.intp)]
-    prefix: list[tuple[int, ...]] = [()]
-    for j in range(6):
-        block = keeps[offsets[j] : offsets[j + 1]]
-        if j < 5:
-            add_one.append(
-                np.array(
-                    [[index[tuple(sorted((*k, f)))] for f in range(1, 7)] for k in block],
-                    dtype=np.intp,
-                )
-            )
-        if j >= 1:
-            rows = []
-            for k in block:
-                subs = [index[_without(k, d)] for d in sorted(set(k))]
-                rows.append(subs + [subs[0]] * (j - len(subs)))
-            drop_one.append(np.array(rows, dtype=np.intp))
-            prefix.append(tuple(sum(len(set(k)) > i for k in block) for i in range(j)))
-    upper_rows = np.zeros((len(rolls), 5), dtype=np.intp)
-    for r, roll in enumerate(rolls):
-        for i, f in enumerate(sorted(set(roll))):
-            upper_rows[r, i] = 6 * (f - 1) + roll.count(f)
+    add_one = _add_one_rows(keeps, offsets, index)
+    drop_one, prefix = _drop_one_rows(keeps, offsets, index)
+    upper_rows = _upper_rows(rolls)
     yahtzee = np.array([index[(f,) * 5] - offsets[5] for f in range(1, 7)], dtype=np.intp)
-    sub_keeps = np.zeros((len(rolls), 31), dtype=np.intp)
-    n_sub = np.zeros(len(rolls), dtype=np.intp)
-    for r, roll in enumerate(rolls):
-        subs = sorted({index[c] for size in range(5) for c in itertools.combinations(roll, size)})
-        n_sub[r] = len(subs)
-        sub_keeps[r] = (subs * 31)[:31]
-    transition = np.zeros((len(keeps), len(rolls)))
-    for row, keep in enumerate(keeps):
-        for rolled, chance in outcomes(5 - len(keep)).items():
-            transition[row, index[tuple(sorted(keep + rolled))] - offsets[5]] += float(chance)
-    keep_dice = np.zeros((len(keeps), 5), dtype=np.int8)
-    for row, keep in enumerate(keeps):
-        keep_dice[row, : len(keep)] = keep
+    sub_keeps, n_sub = _sub_keeps(rolls, index)
+    transition = _transition(keeps, index, offsets[5])
+    keep_dice = _keep_dice(keeps)
     keep_size = np.array([len(k) for k in keeps], dtype=np.intp)
     five_face = np.array([joker.five_face(r) for r in rolls], dtype=np.intp)
-    roll_of_code = np.full(7**5, -1, dtype=np.intp)
-    for r, roll in enumerate(rolls):
-        roll_of_code[sum(d * 7**i for i, d in enumerate(roll))] = r
-    extra = (sub_keeps, n_sub, transition, keep_dice, keep_size, five_face, roll_of_code)
-    frozen: list[np.ndarray] = [
-        *add_one,
-        *drop_one,
-        upper_rows,
-        yahtzee,
-        raw,
-        probs,
-        outcome_order,
-        *extra,
-    ]
-    for arr in frozen:
-        arr.flags.writeable = False
+    roll_of_code = _roll_of_code(rolls)
+    _freeze(*add_one, *drop_one, upper_rows, yahtzee, raw, probs, outcome_order)
+    _freeze(sub_keeps, n_sub, transition, keep_dice, keep_size, five_face, roll_of_code)
     return Tables(
         keeps=tuple(keeps),
         offsets=offsets,
@@ -242,6 +194,115 @@ def tables() -> Tables:
         five_face=five_face,
         roll_of_code=roll_of_code,
     )
+
+
+def _ordered_keeps() -> tuple[Keeps, tuple[int, ...], dict[tuple[int, ...], int]]:
+    """Every multiset of 0..5 dice in :class:`Tables` order, the offsets of each size, the index.
+
+    >>> keeps, offsets, index = _ordered_keeps()
+    >>> offsets, keeps[7], index[(1, 2)]
+    ((0, 1, 7, 28, 84, 210, 462), (1, 2), 7)
+    """
+    keeps = sorted(
+        (k for j in range(6) for k in itertools.combinations_with_replacement(range(1, 7), j)),
+        key=_sort_key,
+    )
+    offsets = tuple(sum(math.comb(i + 5, 5) for i in range(j)) for j in range(7))
+    index = {k: i for i, k in enumerate(keeps)}
+    return keeps, offsets, index
+
+
+def _roll_probabilities(
+    index: dict[tuple[int, ...], int], first_roll: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The roll row of each lexicographic outcome of five dice, and each roll's probability."""
+    faces, outcome_probs = outcome_arrays(5)
+    lex = [tuple(int(v) for v in row) for row in faces]
+    outcome_order = np.array([index[r] - first_roll for r in lex], dtype=np.intp)
+    probs = np.empty(len(lex))
+    probs[outcome_order] = outcome_probs
+    return outcome_order, probs
+
+
+def _add_one_rows(
+    keeps: Keeps, offsets: tuple[int, ...], index: dict[tuple[int, ...], int]
+) -> list[np.ndarray]:
+    """Per size ``j`` < 5: (n_j, 6) the row of each keep plus each face."""
+    return [
+        np.array(
+            [[index[tuple(sorted((*k, f)))] for f in range(1, 7)] for k in keeps[a:b]],
+            dtype=np.intp,
+        )
+        for a, b in itertools.pairwise(offsets[:6])
+    ]
+
+
+def _drop_one_rows(
+    keeps: Keeps, offsets: tuple[int, ...], index: dict[tuple[int, ...], int]
+) -> tuple[list[np.ndarray], list[tuple[int, ...]]]:
+    """Per size ``j``: the rows of each keep minus one die, and the distinct-face prefixes."""
+    drop_one = [np.zeros((1, 0), dtype=np.intp)]
+    prefix: list[tuple[int, ...]] = [()]
+    for j in range(1, 6):
+        block = keeps[offsets[j] : offsets[j + 1]]
+        rows = []
+        for k in block:
+            subs = [index[_without(k, d)] for d in sorted(set(k))]
+            rows.append(subs + [subs[0]] * (j - len(subs)))
+        drop_one.append(np.array(rows, dtype=np.intp))
+        prefix.append(tuple(sum(len(set(k)) > i for k in block) for i in range(j)))
+    return drop_one, prefix
+
+
+def _upper_rows(rolls: Keeps) -> np.ndarray:
+    """(252, 5) each roll's i-th distinct face f with its count c, as option row 6(f-1)+c."""
+    upper_rows = np.zeros((len(rolls), 5), dtype=np.intp)
+    for r, roll in enumerate(rolls):
+        for i, f in enumerate(sorted(set(roll))):
+            upper_rows[r, i] = 6 * (f - 1) + roll.count(f)
+    return upper_rows
+
+
+def _sub_keeps(rolls: Keeps, index: dict[tuple[int, ...], int]) -> tuple[np.ndarray, np.ndarray]:
+    """(252, 31) each roll's distinct proper sub-multisets, padded by repetition; their count."""
+    sub_keeps = np.zeros((len(rolls), 31), dtype=np.intp)
+    n_sub = np.zeros(len(rolls), dtype=np.intp)
+    for r, roll in enumerate(rolls):
+        subs = sorted({index[c] for size in range(5) for c in itertools.combinations(roll, size)})
+        n_sub[r] = len(subs)
+        sub_keeps[r] = (subs * 31)[:31]
+    return sub_keeps, n_sub
+
+
+def _transition(keeps: Keeps, index: dict[tuple[int, ...], int], first_roll: int) -> np.ndarray:
+    """(462, 252) chance that holding each keep and rolling the other dice gives each roll."""
+    transition = np.zeros((len(keeps), len(keeps) - first_roll))
+    for row, keep in enumerate(keeps):
+        for rolled, chance in outcomes(5 - len(keep)).items():
+            transition[row, index[tuple(sorted(keep + rolled))] - first_roll] += float(chance)
+    return transition
+
+
+def _keep_dice(keeps: Keeps) -> np.ndarray:
+    """(462, 5) int8 the held dice of each keep, padded with 0."""
+    keep_dice = np.zeros((len(keeps), 5), dtype=np.int8)
+    for row, keep in enumerate(keeps):
+        keep_dice[row, : len(keep)] = keep
+    return keep_dice
+
+
+def _roll_of_code(rolls: Keeps) -> np.ndarray:
+    """Roll row at code sum(d_i * 7**i) of sorted dice d0..d4, -1 elsewhere."""
+    roll_of_code = np.full(7**5, -1, dtype=np.intp)
+    for r, roll in enumerate(rolls):
+        roll_of_code[sum(d * 7**i for i, d in enumerate(roll))] = r
+    return roll_of_code
+
+
+def _freeze(*arrays: np.ndarray) -> None:
+    """Make ``arrays`` read-only (the tables are shared by every caller)."""
+    for arr in arrays:
+        arr.flags.writeable = False
 
 
 def roll_rows(dice: np.ndarray) -> np.ndarray:
@@ -519,10 +580,7 @@ def build_table(
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
     try:
         for f in range(N_BOXES - 1, -1, -1):
-            masks, ups, flags = layers[f]
-            pieces = max(1, round(len(masks) / chunk))
-            bounds = np.linspace(0, len(masks), pieces + 1).astype(int)
-            parts = [(masks[a:b], ups[a:b], flags[a:b]) for a, b in itertools.pairwise(bounds)]
+            parts = _chunks(layers[f], chunk)
             results = pool.map(solve, parts) if pool is not None else map(solve, parts)
             for n in results:
                 done += n
@@ -532,6 +590,20 @@ def build_table(
         if pool is not None:
             pool.shutdown()
     return V
+
+
+def _chunks(
+    layer: tuple[np.ndarray, np.ndarray, np.ndarray], chunk: int
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The states of one layer cut into nearly equal parts of about ``chunk`` states.
+
+    >>> [len(m) for m, _, _ in _chunks((np.arange(10),) * 3, 3)]
+    [3, 3, 4]
+    """
+    masks, ups, flags = layer
+    pieces = max(1, round(len(masks) / chunk))
+    bounds = np.linspace(0, len(masks), pieces + 1).astype(int)
+    return [(masks[a:b], ups[a:b], flags[a:b]) for a, b in itertools.pairwise(bounds)]
 
 
 def legal_points(rules: Rules, mask, flag, rolls) -> tuple[np.ndarray, np.ndarray]:

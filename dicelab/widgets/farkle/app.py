@@ -499,54 +499,11 @@ class FarkleApp(PlayApp):
             return ""
         turn = game.turn
         n = turn.dice_in_play or ALL_DICE
-        rows: list[tuple[str, str]] = []
-        chance = farkle_chance(n, game.rules)
-        rows.append(
-            (
-                plural(
-                    "Chance that {n} die scores nothing",
-                    "Chance that {n} dice score nothing",
-                    n,
-                    lang,
-                ),
-                f"{format_percent(float(chance), lang)} ({chance})",
-            )
-        )
+        rows = [_farkle_row(n, game.rules, lang)]
         if turn.phase in ("roll", "roll_or_bank"):
-            roll = solver.roll_value(turn.points, n) if turn.points else solver.expected_turn_score
-            rows.append((translate("Expected turn points if you roll on", lang), _num(roll, lang)))
-            if turn.can_bank:
-                rows.append((translate("Points if you bank now", lang), _num(turn.points, lang)))
-                best = (
-                    translate("bank", lang)
-                    if solver.should_bank(turn.points, n)
-                    else (translate("roll", lang))
-                )
-                rows.append((translate("The optimal player would", lang), best))
-            rows.append(
-                (
-                    plural(
-                        "The optimal player banks from (with {n} die)",
-                        "The optimal player banks from (with {n} dice)",
-                        n,
-                        lang,
-                    ),
-                    _num(solver.bank_threshold(n), lang),
-                )
-            )
+            rows += _roll_rows(solver, turn, n, lang)
         elif turn.phase == "set_aside":
-            best = solver.best_set_aside(turn.last_roll, turn.previous)
-            rows.append(
-                (
-                    translate("The optimal player would set aside", lang),
-                    translate(
-                        "{dice} (then expects {value})",
-                        lang,
-                        dice=dice_text(best.dice),
-                        value=_num(best.value, lang),
-                    ),
-                )
-            )
+            rows.append(_set_aside_row(solver, turn, lang))
         rows.append((translate("The computer would", lang), self._computer_words(lang)))
         threshold = game.computer_player.threshold(game.situation)
         rows.append((translate("The computer banks from", lang), _num(threshold, lang)))
@@ -606,6 +563,52 @@ def _turn_set_asides(game: Game) -> list[tuple[int, ...]]:
         elif isinstance(event.move, SetAside) and groups:
             groups[-1].extend(event.dice)
     return [tuple(sorted(group)) for group in groups if group]
+
+
+def _farkle_row(n: int, rules: Any, lang: str) -> tuple[str, str]:
+    """The risk panel's row of the chance that ``n`` dice score nothing."""
+    chance = farkle_chance(n, rules)
+    return (
+        plural("Chance that {n} die scores nothing", "Chance that {n} dice score nothing", n, lang),
+        f"{format_percent(float(chance), lang)} ({chance})",
+    )
+
+
+def _roll_rows(solver: Any, turn: Any, n: int, lang: str) -> list[tuple[str, str]]:
+    """The risk panel's rows before a roll: rolling on against banking, and the optimal
+    player's choice and bank threshold with ``n`` dice."""
+    roll = solver.roll_value(turn.points, n) if turn.points else solver.expected_turn_score
+    rows = [(translate("Expected turn points if you roll on", lang), _num(roll, lang))]
+    if turn.can_bank:
+        rows.append((translate("Points if you bank now", lang), _num(turn.points, lang)))
+        best = (
+            translate("bank", lang)
+            if solver.should_bank(turn.points, n)
+            else (translate("roll", lang))
+        )
+        rows.append((translate("The optimal player would", lang), best))
+    label = plural(
+        "The optimal player banks from (with {n} die)",
+        "The optimal player banks from (with {n} dice)",
+        n,
+        lang,
+    )
+    rows.append((label, _num(solver.bank_threshold(n), lang)))
+    return rows
+
+
+def _set_aside_row(solver: Any, turn: Any, lang: str) -> tuple[str, str]:
+    """The risk panel's row after a roll: the optimal player's set-aside and its value."""
+    best = solver.best_set_aside(turn.last_roll, turn.previous)
+    return (
+        translate("The optimal player would set aside", lang),
+        translate(
+            "{dice} (then expects {value})",
+            lang,
+            dice=dice_text(best.dice),
+            value=_num(best.value, lang),
+        ),
+    )
 
 
 def _num(value: float, lang: str) -> str:

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from dicelab.i18n import format_number, translate
+from dicelab.i18n import Message, format_number, translate
 from dicelab.penta import Game
 from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER
+from dicelab.penta.scorecard import Scorecard
 from dicelab.widgets.common.base import Shared, esc
 from dicelab.widgets.labels import seat_name
 
@@ -168,69 +169,62 @@ class ScorecardGrid(widgets.GridBox):
         ``interactive`` (a human to move, dice on the table)."""
         current = game.current_seat
         rolled = current is not None and game.dice is not None
-        options = game.options() if rolled else {}
-        reasons = game.explain() if rolled else {}
-        labels = [
-            f"<div>{esc(translate(BOX_NAMES[key], lang))}</div>"
-            if key in BOX_NAMES
-            else f"<div><b>{esc(_sum_label(key, lang))}</b></div>"
-            for key in ROWS
-        ]
-        _set(self._labels, f'<div class="dl-card-rows">{"".join(labels)}</div>')
+        now = _Moment(
+            lang=lang,
+            current=current,
+            options=game.options() if rolled else {},
+            reasons=game.explain() if rolled else {},
+            selected=selected,
+            interactive=interactive,
+        )
+        _set(self._labels, _labels_html(lang))
         pressable: dict[str, tuple[str, str, str]] = {}
         bodies: list[tuple[widgets.HTML, str]] = []
         self._cells = {}
         for seat, (header, column, card) in enumerate(
             zip(self.headers, self.columns, game.cards, strict=True)
         ):
-            who = game.seats[seat]
-            name = esc(seat_name(who.name, lang))
-            if who.is_computer:
-                name += f" <span class='dl-muted'>({esc(translate('computer', lang))})</span>"
-            if seat == current:
-                name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', lang))})</span>"
-            _set(header, f"<b>{name}</b>")
+            _set(header, f"<b>{_seat_title(game, seat, now)}</b>")
             _mark(header, "dl-current", seat == current)
-            filled = card.filled
-            sums = {
-                "upper_total": card.upper_total,
-                "upper_bonus": card.upper_bonus,
-                "penta_bonus": card.penta_bonus,
-                "total": card.total,
-            }
-            rows = []
-            for key in ROWS:
-                if key in sums:
-                    value = esc(format_number(sums[key], lang))
-                    rows.append(f'<div class="dl-sum dl-sum-{key} dl-seat-{seat}">{value}</div>')
-                    continue
-                box = key
-                if box in filled:
-                    text, kind = format_number(filled[box], lang), "dl-filled"
-                    tip = translate("{box}: {points}", lang, box=_box(box, lang), points=text)
-                elif seat == current and box in reasons:
-                    tip = reasons[box].render(lang)
-                    if box in options:
-                        text, kind = "+" + format_number(options[box], lang), "dl-preview"
-                        if box == selected:
-                            text = translate("{points}, selected", lang, points=text)
-                            kind = "dl-selected"
-                    else:
-                        text, kind = "—", "dl-forbidden"
-                else:
-                    text, kind, tip = "", "dl-empty", _box(box, lang)
-                classes = ("dl-cell", f"dl-box-{box}", f"dl-seat-{seat}", kind)
-                self._cells[box, seat] = CellView(text or EMPTY, tip, classes)
-                if interactive and seat == current and box not in filled:
-                    pressable[box] = (text, kind, tip)
-                    rows.append("<div></div>")  # the box's button is drawn over it
-                else:
-                    rows.append(
-                        f'<div class="{" ".join(classes)}" title="{esc(tip)}">{esc(text)}</div>'
-                    )
-            bodies.append((column, f'<div class="dl-card-rows">{"".join(rows)}</div>'))
-        # Never two elements for one cell, even between two messages: buttons go before
-        # their column draws the cells, and come after the column leaves room for them.
+            bodies.append((column, self._column_html(seat, card, now, pressable)))
+        self._draw(bodies, pressable, now)
+
+    def _column_html(
+        self, seat: int, card: Scorecard, now: _Moment, pressable: dict[str, tuple[str, str, str]]
+    ) -> str:
+        """The body of ``seat``'s column; records each cell's view, and adds the boxes that
+        are buttons (the player to move's open boxes, when interactive) to ``pressable``."""
+        filled = card.filled
+        sums = _sums(card)
+        rows = []
+        for key in ROWS:
+            if key in sums:
+                value = esc(format_number(sums[key], now.lang))
+                rows.append(f'<div class="dl-sum dl-sum-{key} dl-seat-{seat}">{value}</div>')
+                continue
+            text, kind, tip = _cell(key, seat, filled, now)
+            classes = ("dl-cell", f"dl-box-{key}", f"dl-seat-{seat}", kind)
+            self._cells[key, seat] = CellView(text or EMPTY, tip, classes)
+            if now.interactive and seat == now.current and key not in filled:
+                pressable[key] = (text, kind, tip)
+                rows.append("<div></div>")  # the box's button is drawn over it
+            else:
+                rows.append(
+                    f'<div class="{" ".join(classes)}" title="{esc(tip)}">{esc(text)}</div>'
+                )
+        return f'<div class="dl-card-rows">{"".join(rows)}</div>'
+
+    def _draw(
+        self,
+        bodies: list[tuple[widgets.HTML, str]],
+        pressable: dict[str, tuple[str, str, str]],
+        now: _Moment,
+    ) -> None:
+        """Send the columns' bodies and the buttons' states to the browser.
+
+        Never two elements for one cell, even between two messages: buttons go before
+        their column draws the cells, and come after the column leaves room for them.
+        """
         for box, button in self.buttons.items():
             if box not in pressable:
                 _update(
@@ -247,9 +241,73 @@ class ScorecardGrid(widgets.GridBox):
                 self._button(box),
                 description=text or EMPTY,
                 tooltip=tip,
-                disabled=box not in options,
-                _dom_classes=("dl-cell", f"dl-box-{box}", f"dl-seat-{current}", kind),
+                disabled=box not in now.options,
+                _dom_classes=("dl-cell", f"dl-box-{box}", f"dl-seat-{now.current}", kind),
             )
+
+
+@dataclass(frozen=True)
+class _Moment:
+    """What the cards show depends on: the language, the seat to move, the engine's options
+    and reasons for the dice on the table, the selected box, and whether boxes are buttons."""
+
+    lang: str
+    current: int | None
+    options: dict[str, int]
+    reasons: dict[str, Message]
+    selected: str | None
+    interactive: bool
+
+
+def _labels_html(lang: str) -> str:
+    """The row labels: box names, and the sums in bold."""
+    labels = [
+        f"<div>{esc(translate(BOX_NAMES[key], lang))}</div>"
+        if key in BOX_NAMES
+        else f"<div><b>{esc(_sum_label(key, lang))}</b></div>"
+        for key in ROWS
+    ]
+    return f'<div class="dl-card-rows">{"".join(labels)}</div>'
+
+
+def _seat_title(game: Game, seat: int, now: _Moment) -> str:
+    """A column's header: the seat's name, marked when a computer, and when to play."""
+    who = game.seats[seat]
+    name = esc(seat_name(who.name, now.lang))
+    if who.is_computer:
+        name += f" <span class='dl-muted'>({esc(translate('computer', now.lang))})</span>"
+    if seat == now.current:
+        name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', now.lang))})</span>"
+    return name
+
+
+def _sums(card: Scorecard) -> dict[str, int]:
+    """The sum rows of ``card``, by row key."""
+    return {
+        "upper_total": card.upper_total,
+        "upper_bonus": card.upper_bonus,
+        "penta_bonus": card.penta_bonus,
+        "total": card.total,
+    }
+
+
+def _cell(box: str, seat: int, filled: dict[str, int], now: _Moment) -> tuple[str, str, str]:
+    """(text, CSS kind, tooltip) of the cell of ``box`` in ``seat``'s column: its points
+    when filled; for the player to move, the points this roll would add or "—"."""
+    lang = now.lang
+    if box in filled:
+        text = format_number(filled[box], lang)
+        tip = translate("{box}: {points}", lang, box=_box(box, lang), points=text)
+        return text, "dl-filled", tip
+    if seat != now.current or box not in now.reasons:
+        return "", "dl-empty", _box(box, lang)
+    tip = now.reasons[box].render(lang)
+    if box not in now.options:
+        return "—", "dl-forbidden", tip
+    text = "+" + format_number(now.options[box], lang)
+    if box == now.selected:
+        return translate("{points}, selected", lang, points=text), "dl-selected", tip
+    return text, "dl-preview", tip
 
 
 def _box(box: str, lang: str) -> str:
