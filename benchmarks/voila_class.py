@@ -53,13 +53,19 @@ SLOWEST_GOAL = 20.0  # seconds, the slowest page's first widget
 BACK_GOAL = 120.0  # seconds, from closing the pages to the pools' kernels only
 RENDER_TIMEOUT = 180.0
 ROLL_TIMEOUT = 60.0
+FILL_DELAY = 60  # seconds, as in the Makefile's run target
 
 
-def pools_argument(pages: int, apps: list[str]) -> str:
-    """The kernel pools ``make run CLASS=pages APPS=apps`` asks for."""
+def class_arguments(pages: int, apps: list[str]) -> tuple[str, ...]:
+    """What ``make run CLASS=pages APPS=apps`` adds to Voilà's command line: a pool of
+    ``pages`` kernels for each app, refilled only a minute after a kernel is taken (so that
+    starting the next pool's kernels does not compete with the class's pages)."""
     pools = {"default": {"pool_size": 0}}
     pools.update({f"{app}.ipynb": {"pool_size": pages} for app in apps})
-    return "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools)
+    return (
+        "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools),
+        f"--VoilaKernelManager.fill_delay={FILL_DELAY}",
+    )
 
 
 @dataclass
@@ -115,8 +121,10 @@ async def open_class(base: str, notebook: str, pages: int, server) -> dict:
         tasks = [asyncio.create_task(learner(browser, url, base, start)) for _ in range(pages)]
         await asyncio.sleep(1.0)  # every context ready: then all at once
         load_open = os.getloadavg()[0]
+        server_cpu = cpu_seconds(server)
         start.set()
         opened = await asyncio.gather(*tasks)
+        server_cpu = cpu_seconds(server) - server_cpu
         results = [result for _, _, result in opened]
         during = server_memory(server)
         load_during = os.getloadavg()[0]
@@ -133,7 +141,16 @@ async def open_class(base: str, notebook: str, pages: int, server) -> dict:
         "closed_at": closed_at,
         "load_open": load_open,
         "load_during": load_during,
+        "server_cpu": server_cpu,
     }
+
+
+def cpu_seconds(server) -> float:
+    """CPU time the Voilà server process itself (not its kernels) has used, in seconds."""
+    import psutil
+
+    times = psutil.Process(server.pid).cpu_times()
+    return times.user + times.system
 
 
 def watch_until_back(server, kernels: int, closed_at: float, timeout: float) -> float | None:
@@ -161,6 +178,7 @@ def report(app: str, pages: int, pool: int, before: dict, run: dict, after: dict
     print(f"\n== {app}: {pages} pages at once (pool of {pool} preheated kernels)")
     print(f"first widget: {len(rendered)}/{pages} rendered, {describe(rendered)}")
     print(f"rolls that took effect: {len(rolled)}/{pages}, {describe(rolled)}")
+    print(f"the server's own CPU while the pages opened and rolled: {run['server_cpu']:.1f} s")
     if errors:
         print(f"pages that failed: {', '.join(errors)}")
     if outside:
@@ -203,11 +221,17 @@ def run_class(pages: int, apps: list[str], quiet: bool = False) -> dict[str, dic
     for app in apps:
         shutil.copy(ROOT / "notebooks" / f"{app}.ipynb", folder / f"{app}.ipynb")
     kernels = pages * len(apps)
-    server, base = start_voila(folder, folder / "voila.log", (pools_argument(pages, apps),))
+    started = time.monotonic()
+    server, base = start_voila(folder, folder / "voila.log", class_arguments(pages, apps))
     figures: dict[str, dict] = {}
     try:
         if not settle(server, kernels, timeout=600):
             print(f"the pools did not fill: {len(kernel_processes(server))} of {kernels}")
+        elif not quiet:
+            print(
+                f"{kernels} preheated kernels ready {time.monotonic() - started:.0f} s after the"
+                f" server started (load average {os.getloadavg()[0]:.1f})"
+            )
         for app in apps:
             settle(server, kernels, timeout=300)
             before = server_memory(server)
