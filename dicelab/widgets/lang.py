@@ -60,7 +60,7 @@ _page_waited = False
 
 
 def preheated(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether this kernel is one of Voilà's preheated kernels still waiting for its page.
+    """Whether this kernel comes from Voilà's preheated pool (started before any page asked).
 
     >>> preheated({"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k1"}), preheated({})
     (True, False)
@@ -74,9 +74,9 @@ def wait_for_page() -> None:
 
     Voilà then copies the page's request (``QUERY_STRING`` and the rest) into ``os.environ``
     (:func:`voila.utils.wait_for_request`): call this before reading anything of the page's
-    URL from the environment. Anywhere else (Jupyter, a Voilà kernel started
-    for its request, a second call) it returns at once. Never raises: if Voilà cannot hand
-    the request over, the app starts with the server's defaults and the server logs why.
+    URL from the environment. Anywhere else (Jupyter, a Voilà kernel started for its request,
+    a second call) it returns at once. Never raises: if Voilà cannot hand the request over,
+    the app starts with the server's defaults and the reason is logged.
     """
     global _page_waited
     if _page_waited or not preheated():
