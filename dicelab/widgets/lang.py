@@ -8,19 +8,44 @@ Voilà hands the page's query string to the kernel as the environment variable
 >>> language_from_query("lang=xx", environ={"LANG": "C"})  # not shipped: the environment decides
 'en'
 
+A kernel from Voilà's preheated pool (``preheat_kernel`` in ``voila.json``) starts, and runs
+its notebook up to the app, before any learner asks for the page: the page's request (its
+query string among it) reaches that kernel only when a learner opens the page. Reading the
+query from the environment therefore first waits for that request (:func:`wait_for_page`),
+so the heavy imports happen ahead of the learner and ``?lang=`` still works.
+
 Apps keep only the language *code* as state; every text is rendered from a message id
 when the app is drawn, so switching language redraws everything without losing the game.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from urllib.parse import parse_qs
 
-from dicelab.i18n import available_languages, language_from_environment, normalize_language
+from dicelab.i18n import (
+    available_languages,
+    format_number,
+    format_percent,
+    language_from_environment,
+    normalize_language,
+    plural_rule,
+    translate,
+)
 
-__all__ = ["autonym", "language_from_query", "language_options", "resolve_language"]
+__all__ = [
+    "autonym",
+    "language_from_query",
+    "language_options",
+    "preheated",
+    "resolve_language",
+    "wait_for_page",
+    "warm_up",
+]
+
+log = logging.getLogger("dicelab.widgets")
 
 _AUTONYMS = {
     "en": "English",
@@ -31,12 +56,70 @@ _AUTONYMS = {
 }
 
 
+_page_waited = False
+
+
+def preheated(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this kernel comes from Voilà's preheated pool (started before any page asked).
+
+    >>> preheated({"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k1"}), preheated({})
+    (True, False)
+    """
+    environ = os.environ if environ is None else environ
+    return environ.get("VOILA_PREHEAT") == "True" and bool(environ.get("VOILA_KERNEL_ID"))
+
+
+def wait_for_page() -> None:
+    """In a preheated Voilà kernel, wait until a learner opens the page, then return.
+
+    Voilà then copies the page's request (``QUERY_STRING`` and the rest) into ``os.environ``
+    (:func:`voila.utils.wait_for_request`): call this before reading anything of the page's
+    URL from the environment. Anywhere else (Jupyter, a Voilà kernel started for its request,
+    a second call) it returns at once. Never raises: if Voilà cannot hand the request over,
+    the app starts with the server's defaults and the reason is logged.
+    """
+    global _page_waited
+    if _page_waited or not preheated():
+        return
+    _page_waited = True
+    try:
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    except Exception:
+        log.exception("dicelab: the page's request did not reach this preheated kernel")
+
+
+def warm_up() -> None:
+    """In a preheated Voilà kernel no page has claimed yet, load every shipped language.
+
+    An app's first build spends most of its time reading message catalogues and Babel's
+    number formats, once per language; doing that while the kernel waits in Voilà's pool takes
+    it off the learner's wait, whatever ``?lang=`` the page asks for. Anywhere else (Jupyter,
+    a kernel started for its request) it does nothing. Never raises: a failure is logged and
+    the app loads what it needs when it is built, as without preheating.
+    """
+    if _page_waited or not preheated():
+        return
+    for code in available_languages():
+        try:
+            format_number(1234.5, code)
+            format_percent(0.5, code)
+            translate("dicelab", lang=code)
+            plural_rule(code)
+        except Exception:
+            log.exception("dicelab: could not load the language %s ahead", code)
+
+
 def language_from_query(query: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language asked for by ``lang=`` in ``query`` (default: ``$QUERY_STRING``).
 
     Falls back to :func:`dicelab.i18n.language_from_environment` when the query names
-    no shipped language.
+    no shipped language. Reading this kernel's own environment first waits for the page
+    in a preheated Voilà kernel (:func:`wait_for_page`).
     """
+    if query is None and environ is None:
+        wait_for_page()
     environ = os.environ if environ is None else environ
     if query is None:
         query = environ.get("QUERY_STRING", "")

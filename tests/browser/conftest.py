@@ -53,6 +53,21 @@ def _wait_for(url: str, process: subprocess.Popen, timeout: float = 90) -> None:
     raise RuntimeError(f"Voilà did not answer at {url} within {timeout} s")
 
 
+def voila_environment() -> dict[str, str]:
+    """The environment of a Voilà server as ``make run`` starts it, for this checkout.
+
+    ``JUPYTER_PATH`` finds the repository's Voilà template (``share/jupyter``, named in
+    ``voila.json``) even where the package was installed without its data files;
+    ``PYTHONPATH`` makes the kernels, which start in the notebooks' folder, import this
+    checkout's ``dicelab`` rather than whichever one the virtual environment points to.
+    """
+    environment = dict(os.environ)
+    for name, path in (("JUPYTER_PATH", ROOT / "share" / "jupyter"), ("PYTHONPATH", ROOT)):
+        rest = environment.get(name)
+        environment[name] = os.pathsep.join([str(path), *([rest] if rest else [])])
+    return environment
+
+
 def start_voila(
     notebooks: Path, log: Path, extra: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen, str]:
@@ -69,7 +84,9 @@ def start_voila(
         *extra,
     ]
     handle = log.open("w")
-    process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=voila_environment(), stdout=handle, stderr=subprocess.STDOUT
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for(base + "/", process)

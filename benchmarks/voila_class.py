@@ -1,0 +1,282 @@
+"""A class opening one app at once: 20 Chromium pages against one ``make run CLASS=20`` server.
+
+The server is started as a teacher starts it for a class of N (``make run CLASS=N APPS=...``:
+a pool of N preheated kernels for each app), and waits until its pools are full. Then N pages
+open the app at the same moment; each page's first widget (the Roll button, enabled) is timed
+from that moment, each page presses Roll once and checks the dice changed (the roll took
+effect) and how long that took. Then every page is closed as a learner closes a tab, and the
+server is watched until it is back to its pools' kernels (the pages' kernels shut down; idle
+culling is the backstop for a page that could not say goodbye).
+
+Printed for each app: render times (median, slowest), pages that never rendered, rolls that
+took effect and their times, kernels and memory (server and kernels, PSS) before, with the
+pages open and after they close, the memory of one kernel, how long until the memory was back,
+and the load average with every figure. Goals: every page renders and rolls, the slowest first
+widget <= 20 s, kernels back to the pool size within 2 minutes.
+
+    python benchmarks/voila_class.py                        # 20 pages, penta_play then farkle_play
+    python benchmarks/voila_class.py --pages 5 --app penta_play
+
+The browsers run on the same machine as the server (the hardest case: they share its CPUs).
+Needs Chromium (``/usr/bin/chromium``, or ``$DICELAB_CHROMIUM``) and the ``test`` extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from voila_apps import (  # the script beside this one
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    kernel_processes,
+    server_memory,
+    settle,
+    start_voila,
+    stop_voila,
+)
+
+READY = ".dl-roll:not([disabled])"
+SLOWEST_GOAL = 20.0  # seconds, the slowest page's first widget
+BACK_GOAL = 120.0  # seconds, from closing the pages to the pools' kernels only
+RENDER_TIMEOUT = 180.0
+ROLL_TIMEOUT = 60.0
+FILL_DELAY = 60  # seconds, as in the Makefile's run target
+
+
+def class_arguments(pages: int, apps: list[str]) -> tuple[str, ...]:
+    """What ``make run CLASS=pages APPS=apps`` adds to Voilà's command line: a pool of
+    ``pages`` kernels for each app, refilled only a minute after a kernel is taken (so that
+    starting the next pool's kernels does not compete with the class's pages)."""
+    pools = {"default": {"pool_size": 0}}
+    pools.update({f"{app}.ipynb": {"pool_size": pages} for app in apps})
+    return (
+        "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools),
+        f"--VoilaKernelManager.fill_delay={FILL_DELAY}",
+    )
+
+
+@dataclass
+class PageResult:
+    render: float | None = None  # seconds to the first widget, None if it never came
+    roll: float | None = None  # seconds from pressing Roll to new dice, None if no effect
+    error: str = ""
+    outside: list[str] = field(default_factory=list)  # requests to another host
+
+
+async def learner(browser, url: str, base: str, start: asyncio.Event) -> tuple:
+    """One learner: open ``url`` when ``start`` fires, wait for Roll, roll once."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    result = PageResult()
+    page.on(
+        "request",
+        lambda request: (
+            None
+            if request.url.startswith((base, "data:", "blob:"))
+            else result.outside.append(request.url)
+        ),
+    )
+    await start.wait()
+    opened = time.monotonic()
+    try:
+        await page.goto(url, wait_until="commit", timeout=RENDER_TIMEOUT * 1000)
+        await page.locator(READY).first.wait_for(state="visible", timeout=RENDER_TIMEOUT * 1000)
+        result.render = time.monotonic() - opened
+        before = await page.locator(".dl-situation").inner_text()
+        pressed = time.monotonic()
+        await page.click(READY)
+        await page.wait_for_function(
+            "before => (document.querySelector('.dl-situation')?.innerText ?? '') !== before",
+            arg=before,
+            timeout=ROLL_TIMEOUT * 1000,
+        )
+        result.roll = time.monotonic() - pressed
+    except Exception as error:
+        result.error = type(error).__name__
+    return context, page, result
+
+
+async def open_class(base: str, notebook: str, pages: int, server) -> dict:
+    from playwright.async_api import async_playwright
+
+    url = f"{base}/voila/render/{notebook}"
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        start = asyncio.Event()
+        tasks = [asyncio.create_task(learner(browser, url, base, start)) for _ in range(pages)]
+        await asyncio.sleep(1.0)  # every context ready: then all at once
+        load_open = os.getloadavg()[0]
+        server_cpu = cpu_seconds(server)
+        start.set()
+        opened = await asyncio.gather(*tasks)
+        server_cpu = cpu_seconds(server) - server_cpu
+        results = [result for _, _, result in opened]
+        during = server_memory(server)
+        load_during = os.getloadavg()[0]
+        closed_at = time.monotonic()
+        for _, page, _ in opened:
+            await page.close(run_before_unload=True)  # as a learner closes the tab
+        await asyncio.sleep(1.0)
+        for context, _, _ in opened:
+            await context.close()
+        await browser.close()
+    return {
+        "results": results,
+        "during": during,
+        "closed_at": closed_at,
+        "load_open": load_open,
+        "load_during": load_during,
+        "server_cpu": server_cpu,
+    }
+
+
+def cpu_seconds(server) -> float:
+    """CPU time the Voilà server process itself (not its kernels) has used, in seconds."""
+    import psutil
+
+    times = psutil.Process(server.pid).cpu_times()
+    return times.user + times.system
+
+
+def watch_until_back(server, kernels: int, closed_at: float, timeout: float) -> float | None:
+    """Seconds from closing the pages until the server runs only its pools' ``kernels``."""
+    while time.monotonic() - closed_at < timeout:
+        if len(kernel_processes(server)) <= kernels:
+            return time.monotonic() - closed_at
+        time.sleep(1.0)
+    return None
+
+
+def describe(times: list[float]) -> str:
+    if not times:
+        return "none"
+    return f"median {statistics.median(times):.1f} s, slowest {max(times):.1f} s"
+
+
+def report(app: str, pages: int, pool: int, before: dict, run: dict, after: dict, back) -> bool:
+    results = run["results"]
+    rendered = [r.render for r in results if r.render is not None]
+    rolled = [r.roll for r in results if r.roll is not None]
+    errors = [r.error for r in results if r.error]
+    outside = sorted({url for r in results for url in r.outside})
+    during = run["during"]
+    print(f"\n== {app}: {pages} pages at once (pool of {pool} preheated kernels)")
+    print(f"first widget: {len(rendered)}/{pages} rendered, {describe(rendered)}")
+    print(f"rolls that took effect: {len(rolled)}/{pages}, {describe(rolled)}")
+    print(f"the server's own CPU while the pages opened and rolled: {run['server_cpu']:.1f} s")
+    if errors:
+        print(f"pages that failed: {', '.join(errors)}")
+    if outside:
+        print(f"requests to another host: {', '.join(outside[:5])}")
+    print(
+        f"kernels: {before['kernels']} before, {during['kernels']} with the pages open, "
+        f"{after['kernels']} after they closed"
+    )
+    print(
+        f"server and kernels (PSS): {before['total']:.0f} MiB before, "
+        f"{during['total']:.0f} MiB with the pages open, {after['total']:.0f} MiB after"
+    )
+    print(
+        f"one kernel: {before['kernel_pss']:.0f} MiB PSS ({before['kernel_uss']:.0f} MiB its own, "
+        f"{before['kernel_rss']:.0f} MiB RSS)"
+    )
+    back_text = f"{back:.0f} s" if back is not None else f"not within {BACK_GOAL:.0f} s"
+    print(f"back to the pools' kernels after the pages closed: {back_text}")
+    print(
+        f"load average: {run['load_open']:.1f} when the pages opened, "
+        f"{run['load_during']:.1f} once they had rolled (on {os.cpu_count()} CPUs)"
+    )
+    met = (
+        len(rendered) == pages
+        and len(rolled) == pages
+        and max(rendered) <= SLOWEST_GOAL
+        and back is not None
+        and not outside
+    )
+    print(f"goals (all render and roll, slowest <= {SLOWEST_GOAL:.0f} s, back within", end=" ")
+    print(f"{BACK_GOAL:.0f} s, nothing from outside): {'met' if met else 'NOT met'}")
+    return met
+
+
+def run_class(pages: int, apps: list[str], quiet: bool = False) -> dict[str, dict]:
+    """Serve ``apps`` with pools of ``pages`` kernels, open each with ``pages`` pages at once.
+
+    Returns, per app, the figures the report prints (also used by the test suite)."""
+    folder = Path(tempfile.mkdtemp(prefix="dicelab-class-"))
+    for app in apps:
+        shutil.copy(ROOT / "notebooks" / f"{app}.ipynb", folder / f"{app}.ipynb")
+    kernels = pages * len(apps)
+    started = time.monotonic()
+    server, base = start_voila(folder, folder / "voila.log", class_arguments(pages, apps))
+    figures: dict[str, dict] = {}
+    try:
+        if not settle(server, kernels, timeout=600):
+            print(f"the pools did not fill: {len(kernel_processes(server))} of {kernels}")
+        elif not quiet:
+            print(
+                f"{kernels} preheated kernels ready {time.monotonic() - started:.0f} s after the"
+                f" server started (load average {os.getloadavg()[0]:.1f})"
+            )
+        for app in apps:
+            settle(server, kernels, timeout=300)
+            before = server_memory(server)
+            run = asyncio.run(open_class(base, f"{app}.ipynb", pages, server))
+            back = watch_until_back(server, kernels, run["closed_at"], BACK_GOAL)
+            settle(server, kernels, timeout=120)
+            after = server_memory(server)
+            figures[app] = {"before": before, "run": run, "after": after, "back": back}
+            if not quiet:
+                figures[app]["met"] = report(app, pages, pages, before, run, after, back)
+    finally:
+        stop_voila(server)
+        log = (folder / "voila.log").read_text(errors="replace")
+        shutil.rmtree(folder, ignore_errors=True)
+    for app in figures:
+        figures[app]["log"] = log
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=20)
+    parser.add_argument("--app", action="append", choices=["penta_play", "farkle_play"])
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+        return 1
+    apps = args.app or ["penta_play", "farkle_play"]
+    print(f"load average {os.getloadavg()[0]:.1f} at the start (on {os.cpu_count()} CPUs)")
+    figures = run_class(args.pages, apps)
+    met = all(f.get("met") for f in figures.values())
+    kernel = statistics.median(f["before"]["kernel_pss"] for f in figures.values())
+    base = statistics.median(
+        f["before"]["total"] - f["before"]["kernels"] * f["before"]["kernel_pss"]
+        for f in figures.values()
+    )
+    print(
+        f"\nA class of 30 on one app: 30 pooled + 30 in use = 60 kernels x {kernel:.0f} MiB + the"
+    )
+    print(
+        f"server ~{base:.0f} MiB = {(60 * kernel + base) / 1024:.1f} GiB while the pages are open"
+    )
+    print(f"({(30 * kernel + base) / 1024:.1f} GiB before the class and after it).")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,111 @@
+"""A class in a real browser: preheated kernels, a page's URL, nothing from outside, many pages.
+
+The app notebooks run in Voilà's preheated kernels (``voila.json``): the page must still
+start in the language of its URL, load nothing from another host (Font Awesome came from a
+public CDN), and a small class (5 pages at once, ``benchmarks/voila_class.py``) must render,
+roll, and give its kernels back when the pages close.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from dicelab.i18n import translate
+from tests.browser.conftest import CHROMIUM
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+LOAD = 90_000  # ms: a cold kernel on a slow machine
+APPS = {
+    # notebook: (the first control a learner presses, the app's title)
+    "penta_play.ipynb": (".dl-roll:not([disabled])", "Penta"),
+    "penta_scoring.ipynb": (".dl-die:not([disabled])", "Scoring inspector"),
+    "farkle_play.ipynb": (".dl-roll:not([disabled])", "Farkle"),
+    "farkle_risk.ipynb": (".dl-preset select:not([disabled])", "Farkle risk explorer"),
+}
+
+
+def preheated_uses(log: Path, notebook: str) -> int:
+    """How many pages of ``notebook`` the server gave a preheated kernel (from its log)."""
+    text = log.read_text(errors="replace")
+    return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}", text))
+
+
+@pytest.mark.parametrize("notebook", list(APPS))
+def test_a_preheated_app_speaks_its_urls_language_and_asks_no_other_host(
+    notebook, page, voila_url, artifacts
+):
+    ready, title = APPS[notebook]
+    log = artifacts / "voila.log"
+    before = preheated_uses(log, notebook)
+    host = urlsplit(voila_url).netloc
+    elsewhere: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            None
+            if urlsplit(request.url).scheme in ("data", "blob")
+            or urlsplit(request.url).netloc == host
+            else elsewhere.append(request.url)
+        ),
+    )
+    console_errors: list[str] = []
+    page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+
+    page.goto(f"{voila_url}/voila/render/{notebook}?lang=bg", timeout=LOAD)
+    page.locator(ready).first.wait_for(timeout=LOAD)
+    page.wait_for_load_state("load")
+
+    assert page.locator(".dl-title").first.inner_text().strip() == translate(title, lang="bg")
+    assert preheated_uses(log, notebook) == before + 1, "the page did not get a preheated kernel"
+    assert elsewhere == [], f"requests to another host: {elsewhere}"
+    assert console_errors == []
+    assert page.errors == []
+
+
+def load_class_benchmark():
+    path = ROOT / "benchmarks" / "voila_class.py"
+    spec = importlib.util.spec_from_file_location("voila_class", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_class_of_five_renders_rolls_and_gives_its_kernels_back():
+    # Its own server and browser, as benchmarks/voila_class.py runs them.
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    pytest.importorskip("playwright.async_api")
+    bench = load_class_benchmark()
+    pages = 5
+    # In a thread of its own: this thread may hold the session's (synchronous) Playwright loop.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        figures = pool.submit(bench.run_class, pages, ["penta_play"], True).result()
+    figures = figures["penta_play"]
+    results = figures["run"]["results"]
+    load = f"load average {figures['run']['load_during']:.1f}"
+
+    assert [r.error for r in results if r.error] == [], load
+    renders = [r.render for r in results]
+    assert all(r is not None for r in renders), load
+    assert max(renders) <= bench.SLOWEST_GOAL, f"first widgets {renders} s ({load})"
+    assert all(r.roll is not None for r in results), "a roll did not take effect"
+    assert sorted({url for r in results for url in r.outside}) == []
+    assert figures["log"].count("Using pre-heated kernel") == pages
+
+    # The pages' kernels were shut down: only the pool is left, in memory too.
+    assert figures["back"] is not None, "kernels of closed pages still ran after 2 minutes"
+    assert figures["after"]["kernels"] == pages
+    assert figures["after"]["total"] <= figures["before"]["total"] * 1.25

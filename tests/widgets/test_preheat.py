@@ -1,0 +1,111 @@
+"""Voilà's preheated kernels: an app reads its page's URL only once the page asks for it.
+
+A preheated kernel runs the notebook before any page exists; Voilà hands the page's request
+over through ``voila.utils.wait_for_request``, which copies it into ``os.environ``. These tests
+stand in for Voilà with a fake ``wait_for_request`` (the real one is driven by the browser
+tests, ``tests/browser/test_class.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+import dicelab.widgets.lang as lang
+
+PREHEAT = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "kernel-1"}
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """A kernel that has not met its page yet; LANG says English, no QUERY_STRING."""
+    monkeypatch.setattr(lang, "_page_waited", False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    return monkeypatch
+
+
+def fake_voila(monkeypatch, query: str | None) -> list[str]:
+    """Replace Voilà's ``wait_for_request``: it hands over ``query`` (or fails if None)."""
+    calls: list[str] = []
+
+    def wait_for_request(url=None):
+        calls.append("waited")
+        if query is None:
+            raise ConnectionRefusedError("no server")
+        monkeypatch.setenv("QUERY_STRING", query)
+
+    voila_utils = pytest.importorskip("voila.utils")
+    monkeypatch.setattr(voila_utils, "wait_for_request", wait_for_request)
+    return calls
+
+
+def test_a_preheated_kernel_waits_for_its_page_before_reading_the_language(fresh):
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    calls = fake_voila(fresh, "lang=bg")
+    assert lang.preheated()
+    # Before the fix the query was read from the environment at once: '' -> English.
+    assert lang.language_from_query() == "bg"
+    assert lang.resolve_language(None) == "bg"
+    assert calls == ["waited"], "the page is waited for once, not at every read"
+
+
+def test_outside_a_preheated_kernel_nothing_waits(fresh):
+    calls = fake_voila(fresh, "lang=bg")
+    fresh.setenv("QUERY_STRING", "lang=fr")
+    assert not lang.preheated()
+    assert lang.language_from_query() == "fr"
+    fresh.setenv("VOILA_PREHEAT", "False")  # a kernel Voilà started for its request
+    fresh.setenv("VOILA_KERNEL_ID", "kernel-2")
+    assert lang.language_from_query() == "fr"
+    assert calls == []
+
+
+def test_a_query_given_outright_never_waits(fresh):
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    calls = fake_voila(fresh, "lang=bg")
+    assert lang.language_from_query("lang=fr") == "fr"
+    assert lang.language_from_query(None, environ={"QUERY_STRING": "lang=ca"}) == "ca"
+    assert calls == []
+
+
+def test_a_request_that_never_arrives_leaves_the_servers_language(fresh, caplog):
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    calls = fake_voila(fresh, None)
+    with caplog.at_level(logging.ERROR, logger="dicelab.widgets"):
+        assert lang.language_from_query() == "en"
+    assert calls == ["waited"]
+    assert "did not reach this preheated kernel" in caplog.text
+
+
+def test_warm_up_loads_the_languages_only_in_a_waiting_preheated_kernel(fresh, monkeypatch):
+    loaded: list[str] = []
+    monkeypatch.setattr(lang, "plural_rule", lambda code: loaded.append(code))
+    lang.warm_up()
+    assert loaded == [], "outside a preheated kernel it does nothing"
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    lang.warm_up()
+    assert loaded == list(lang.available_languages())
+    monkeypatch.setattr(lang, "_page_waited", True)
+    lang.warm_up()
+    assert len(loaded) == len(lang.available_languages()), "not once the page has come"
+
+
+def test_warm_up_never_raises(fresh, monkeypatch, caplog):
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+
+    def broken(code):
+        raise OSError("catalogue unreadable")
+
+    monkeypatch.setattr(lang, "format_number", broken)
+    with caplog.at_level(logging.ERROR, logger="dicelab.widgets"):
+        lang.warm_up()
+    assert "could not load the language" in caplog.text
