@@ -28,7 +28,13 @@ if _HERE not in sys.path:
 
 # Doctests of modules that load a solver table (nodeid prefixes); tests under tests/ carry
 # @pytest.mark.tables themselves.
-NEEDS_TABLES = ("dicelab/penta/solver.py::", "dicelab/penta/review.py::", "dicelab/penta/moments.py::")
+NEEDS_TABLES = (
+    "dicelab/penta/solver.py::",
+    "dicelab/penta/review.py::",
+    "dicelab/penta/moments.py::",
+    "dicelab/widgets/penta/review.py::",
+    "dicelab/widgets/farkle/review.py::",
+)
 
 
 @cache
