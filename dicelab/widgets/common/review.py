@@ -240,33 +240,46 @@ class ReviewPanel(widgets.VBox):
         self._cache: dict[Any, Review] = {}
         self._preparing = False
         self._shown: Review | None = None
-        self._failure: Message | None = None
-        self.button = widgets.ToggleButton(value=self._open, icon="list-alt")
+        self._drawn: tuple[Review, str] | None = None  # the review drawn, and its language
+        shared = getattr(owner, "_shared", None)  # the app's one Layout: fewer models
+        layout = shared.layout if shared is not None and toggle else widgets.Layout()
+        self.button = widgets.ToggleButton(value=self._open, icon="list-alt", layout=layout)
         self.button.add_class("dl-review-toggle")
         self.button.observe(lambda change: self.toggle(change["new"]), "value")
         if not toggle:
             self.button.layout.display = "none"
-        self._style = widgets.HTML(f"<style>{REVIEW_CSS}</style>")
-        self._style.layout.height = "0px"
-        self._title = widgets.HTML()
+        self._built = False  # the panel's widgets are made when it first opens
+        self._parts = dict.fromkeys(("title", "summary", "plot", "exports", "table"), "")
+        super().__init__([], layout=shared.layout if shared is not None else widgets.Layout())
+        self.add_class("dl-review-panel")
+        self._show_children()
+
+    def _build_parts(self) -> None:
+        if self._built:
+            return
+        self._built = True
         self._seat_pick = widgets.Dropdown(options=[("-", 0)], value=0)
         self._seat_pick.add_class("dl-review-seat")
         self._seat_pick.observe(self._seat_picked, "value")
         self._progress = widgets.FloatProgress(min=0.0, max=1.0)
         self._progress.add_class("dl-review-progress")
         self._progress.layout.display = "none"
-        self._summary = widgets.HTML()
-        self._summary.add_class("dl-review-summary")
-        self._plot = widgets.HTML()
-        self._plot.add_class("dl-review-plot")
-        self._table = widgets.HTML()
-        self._table.add_class("dl-review-table")
-        self._exports = widgets.HTML()
-        self._exports.add_class("dl-review-exports")
-        super().__init__([])
-        self.add_class("dl-review-panel")
-        self.add_class("dl-card")
-        self._show_children()
+        shared = getattr(self._owner, "_shared", None)
+        self._content = shared.html() if shared is not None else widgets.HTML()
+        self._content.add_class("dl-review-content")
+
+    def _show(self, **parts: str) -> None:
+        """Set some of the parts (title, summary, plot, exports, table) and draw them."""
+        self._parts.update(parts)
+        order = ("title", "summary", "plot", "exports", "table")
+        html = "".join(
+            f'<div class="dl-review-{name}">{self._parts[name]}</div>'
+            for name in order
+            if self._parts[name]
+        )
+        value = f"<style>{REVIEW_CSS}</style>{html}"
+        if self._content.value != value:
+            self._content.value = value
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -287,39 +300,31 @@ class ReviewPanel(widgets.VBox):
     @property
     def summary_html(self) -> str:
         """The summary's HTML (words: decisions, losses, proficiency)."""
-        return self._summary.value
+        return self._parts["summary"]
 
     @property
     def table_html(self) -> str:
         """The table of decisions' HTML."""
-        return self._table.value
+        return self._parts["table"]
 
     @property
     def plot_html(self) -> str:
         """The plot's HTML (an inline SVG and its caption)."""
-        return self._plot.value
+        return self._parts["plot"]
 
     @property
     def exports_html(self) -> str:
         """The two download links' HTML."""
-        return self._exports.value
+        return self._parts["exports"]
 
     def _show_children(self) -> None:
         if not self._open:
             self.children = []
-            self.layout.display = "none"
+            self.remove_class("dl-card")
             return
-        self.layout.display = None
-        self.children = [
-            self._style,
-            self._title,
-            self._seat_pick,
-            self._progress,
-            self._summary,
-            self._plot,
-            self._exports,
-            self._table,
-        ]
+        self._build_parts()
+        self.add_class("dl-card")
+        self.children = [self._seat_pick, self._progress, self._content]
 
     # -- intents ----------------------------------------------------------------------------
     def show(self) -> None:
@@ -348,8 +353,10 @@ class ReviewPanel(widgets.VBox):
         """Review ``seat``'s decisions (the seat dropdown)."""
         with self._owner.lock:
             self._seat = seat
-            if self._seat_pick.value != seat and seat in dict(
-                (v, k) for k, v in self._seat_pick.options
+            if (
+                self._built
+                and self._seat_pick.value != seat
+                and seat in dict((v, k) for k, v in self._seat_pick.options)
             ):
                 self._seat_pick.value = seat
             self.render(self._owner.lang)
@@ -377,7 +384,7 @@ class ReviewPanel(widgets.VBox):
                 return
         if not self._open:
             return
-        self._title.value = f"<b>{esc(translate('Review of the game', lang))}</b>"
+        self._show(title=f"<b>{esc(translate('Review of the game', lang))}</b>")
         self._seat_pick.description = translate("Player", lang)
         if subject is None:
             self._draw_empty(lang, msg("Choose a game to review."))
@@ -450,8 +457,9 @@ class ReviewPanel(widgets.VBox):
 
     def _draw_empty(self, lang: str, why: Message) -> None:
         self._shown = None
-        self._summary.value = f'<p role="status">{esc(why.render(lang))}</p>'
-        self._plot.value = self._table.value = self._exports.value = ""
+        self._drawn = None
+        summary = f'<p role="status">{esc(why.render(lang))}</p>'
+        self._show(summary=summary, plot="", exports="", table="")
 
     def _draw(self, review: Review, lang: str) -> None:
         self._shown = review
@@ -461,12 +469,19 @@ class ReviewPanel(widgets.VBox):
             return
         costly = review.costliest(EXPLAINED)
         rank = {id(d): i for i, d in enumerate(costly, start=1)}
-        self._summary.value = self._summary_html(review, lang)
         marked = [i for i, d in enumerate(review.decisions) if id(d) in rank]
         marked.sort(key=lambda i: rank[id(review.decisions[i])])
-        self._plot.value = self._plot_html(review, lang, marked)
-        self._exports.value = self._exports_html(review, lang)
-        self._table.value = self._table_html(review, lang, rank)
+        drawn = self._drawn
+        if (
+            drawn is None or drawn[0] is not review or drawn[1] != lang
+        ):  # a redraw of the app redraws the review only if it changed
+            self._drawn = (review, lang)
+            self._show(
+                summary=self._summary_html(review, lang),
+                plot=self._plot_html(review, lang, marked),
+                exports=self._exports_html(review, lang),
+                table=self._table_html(review, lang, rank),
+            )
 
     @staticmethod
     def _amount(review: Review, value: float, lang: str) -> str:
