@@ -53,7 +53,10 @@ REVIEW_CSS = (
     + """
 .dl-review-die { display: inline-block; width: 30px; height: 30px; margin-right: 3px;
   background-size: contain; background-repeat: no-repeat; vertical-align: middle; }
-.dl-review-rows td, .dl-review-rows th { vertical-align: top; }
+.dl-review-content table td, .dl-review-content table th { vertical-align: top;
+  text-align: left; }
+.dl-review-content caption { text-align: left; font-weight: 600; }
+.dl-review-detail ul { padding-left: 1.2em; }
 .dl-review-rows tr.dl-costliest { background: #fff3e0; }
 .dl-review-rows tr.dl-costliest td:first-child { border-left: 4px solid #e65100; }
 .dl-review-mark { font-weight: 700; color: #8a3200; }
@@ -152,9 +155,7 @@ def plot_svg(
     """The player's path (the value of each choice) beside the best choice at each decision,
     as an inline SVG; the decisions at indexes ``marked`` (the costliest) are circled."""
     import matplotlib
-
-    matplotlib.use("svg", force=False)  # no GUI backend in a kernel thread
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # no pyplot: no backend, no global state
 
     xs = list(range(1, len(review.decisions) + 1))
     chosen = [d.choice_value * scale for d in review.decisions]
