@@ -33,7 +33,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import N_, Message, format_number, msg, translate
+from dicelab.i18n import N_, Message, format_number, format_percent, msg, translate
 from dicelab.numbers import show_value
 from dicelab.review import Decision, Review
 from dicelab.widgets.common.background import run_in_background
@@ -613,7 +613,9 @@ class ReviewPanel(widgets.VBox):
                 text += " · " + translate("standard deviation {sd}", lang, sd=_num(sd, 1, lang))
             if farkle is not None:
                 text += " · " + translate(
-                    "the next roll farkles {chance}%", lang, chance=_num(100 * farkle, 1, lang)
+                    "the next roll farkles {chance} of the time",
+                    lang,
+                    chance=format_percent(farkle, lang),
                 )
             items.append(f"<li>{esc(text)}</li>")
         parts.append(f"<ul>{''.join(items)}</ul>")
@@ -718,7 +720,7 @@ class ReviewApp(App):
                 raise IllegalMove(
                     msg(
                         "There is no example {key}: the examples are {keys}.",
-                        key=repr(key) if isinstance(key, str) else "?",
+                        key=show_value(key),
                         keys=", ".join(self._examples),
                     )
                 )
