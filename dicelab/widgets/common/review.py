@@ -79,6 +79,9 @@ class ReviewAdapter:
     game_name = "game"
     """``"penta"`` or ``"farkle"``: names the downloaded files."""
 
+    round_word = N_("Round")
+    """The table's column of :attr:`~dicelab.review.Decision.round` (Farkle: the seat's turn)."""
+
     def finished(self, subject: Any) -> Any:
         """``subject`` cut back to its finished turns (the review during a game)."""
         return subject
@@ -250,7 +253,7 @@ class ReviewPanel(widgets.VBox):
         if not toggle:
             self.button.layout.display = "none"
         self._built = False  # the panel's widgets are made when it first opens
-        self._parts = dict.fromkeys(("title", "summary", "plot", "exports", "table"), "")
+        self._parts = dict.fromkeys(("summary", "plot", "exports", "table"), "")
         super().__init__([], layout=shared.layout if shared is not None else widgets.Layout())
         self.add_class("dl-review-panel")
         self._show_children()
@@ -266,13 +269,15 @@ class ReviewPanel(widgets.VBox):
         self._progress.add_class("dl-review-progress")
         self._progress.layout.display = "none"
         shared = getattr(self._owner, "_shared", None)
+        self._heading = shared.html() if shared is not None else widgets.HTML()
+        self._heading.add_class("dl-review-heading")
         self._content = shared.html() if shared is not None else widgets.HTML()
         self._content.add_class("dl-review-content")
 
     def _show(self, **parts: str) -> None:
-        """Set some of the parts (title, summary, plot, exports, table) and draw them."""
+        """Set some of the parts (summary, plot, exports, table) and draw them."""
         self._parts.update(parts)
-        order = ("title", "summary", "plot", "exports", "table")
+        order = ("summary", "plot", "exports", "table")
         html = "".join(
             f'<div class="dl-review-{name}">{self._parts[name]}</div>'
             for name in order
@@ -325,7 +330,7 @@ class ReviewPanel(widgets.VBox):
             return
         self._build_parts()
         self.add_class("dl-card")
-        self.children = [self._seat_pick, self._progress, self._content]
+        self.children = [self._heading, self._seat_pick, self._progress, self._content]
 
     # -- intents ----------------------------------------------------------------------------
     def show(self) -> None:
@@ -385,7 +390,9 @@ class ReviewPanel(widgets.VBox):
                 return
         if not self._open:
             return
-        self._show(title=f"<b>{esc(translate('Review of the game', lang))}</b>")
+        heading = f"<b>{esc(translate('Review of the game', lang))}</b>"
+        if self._heading.value != heading:
+            self._heading.value = heading
         self._seat_pick.description = translate("Player", lang)
         if subject is None:
             self._draw_empty(lang, msg("Choose a game to review."))
@@ -546,7 +553,7 @@ class ReviewPanel(widgets.VBox):
         heads = [
             "#",
             *([translate("Player", lang)] if players else []),
-            translate("Round", lang),
+            translate(self._adapter.round_word, lang),
             translate("Roll", lang),
             translate("Choice", lang),
             translate("Best", lang),

@@ -45,6 +45,7 @@ class FarkleReviewAdapter(ReviewAdapter):
     points."""
 
     game_name = "farkle"
+    round_word = N_("Turn")
 
     def __init__(self) -> None:
         self._rules: Any = None
