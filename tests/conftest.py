@@ -38,6 +38,8 @@ NEEDS_TABLES = (
     "dicelab/penta/solver.py::",
     "dicelab/penta/review.py::",
     "dicelab/penta/moments.py::",
+    "dicelab/widgets/penta/review.py::",
+    "dicelab/widgets/farkle/review.py::",
 )
 
 

@@ -288,17 +288,42 @@ def risk_explorer_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     yield "custom thresholds that cannot be read", app
 
 
+def penta_review_scenes(lang: str) -> Iterator[tuple[str, Any]]:
+    """The review apps: empty, then a built-in example reviewed (table, plot, downloads)."""
+    from dicelab.widgets.penta.review import PentaReviewApp
+
+    app = PentaReviewApp(lang=lang)
+    yield "as it opens", app
+    app.pick_example("log")
+    yield "a notation log reviewed", app
+    app.load("not a game")
+    yield "a refused paste", app
+
+
+def farkle_review_scenes(lang: str) -> Iterator[tuple[str, Any]]:
+    from dicelab.widgets.farkle.review import FarkleReviewApp
+
+    app = FarkleReviewApp(lang=lang)
+    yield "as it opens", app
+    app.pick_example("bank")
+    yield "a bank reviewed by the chance to win", app
+
+
 DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "PentaApp": penta_scenes,
     "FarkleApp": farkle_scenes,
     "ScoringInspector": inspector_scenes,
     "RiskExplorer": risk_explorer_scenes,
+    "PentaReviewApp": penta_review_scenes,
+    "FarkleReviewApp": farkle_review_scenes,
 }
 
 
 MARKS = {
     "PentaApp": pytest.mark.tables,  # its computer player is the optimal one
     "RiskExplorer": pytest.mark.slow,  # it draws every plot in every language
+    "PentaReviewApp": pytest.mark.tables,  # the review reads the solver's tables
+    "FarkleReviewApp": pytest.mark.tables,
 }
 
 

@@ -71,6 +71,22 @@ APPS = (
         msg("Farkle risk explorer"),
         msg("How likely is a farkle, and when is it best to stop? Exact chances and strategies."),
     ),
+    Page(
+        "penta_review.ipynb",
+        msg("Penta game review"),
+        msg(
+            "Paste a saved game or its notation log, or pick an example: every decision beside "
+            "the best one, a plot of the game, and a report to hand in."
+        ),
+    ),
+    Page(
+        "farkle_review.ipynb",
+        msg("Farkle game review"),
+        msg(
+            "Paste a saved game, or pick an example: every decision beside the best one, the "
+            "chance to win along the game, and a report to hand in."
+        ),
+    ),
 )
 """The Voilà apps, in the order the start page lists them."""
 

@@ -4,7 +4,7 @@
 other public names. The package imports a module only when one of its names is first used.
 
 >>> sorted(APPS)
-['FarkleApp', 'PentaApp', 'RiskExplorer', 'ScoringInspector']
+['FarkleApp', 'FarkleReviewApp', 'PentaApp', 'PentaReviewApp', 'RiskExplorer', 'ScoringInspector']
 >>> app_class("PentaApp").__name__
 'PentaApp'
 >>> from dicelab.errors import IllegalMove
@@ -12,8 +12,8 @@ other public names. The package imports a module only when one of its names is f
 ...     app_class("Yahtzee")
 ... except IllegalMove as refused:
 ...     print(refused)
-There is no app called 'Yahtzee': the apps are FarkleApp, PentaApp, RiskExplorer,
-ScoringInspector.
+There is no app called 'Yahtzee': the apps are FarkleApp, FarkleReviewApp, PentaApp,
+PentaReviewApp, RiskExplorer, ScoringInspector.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ APPS = {
     "FarkleApp": "dicelab.widgets.farkle.app",
     "ScoringInspector": "dicelab.widgets.penta.inspector",
     "RiskExplorer": "dicelab.widgets.farkle.risk_explorer",
+    "PentaReviewApp": "dicelab.widgets.penta.review",
+    "FarkleReviewApp": "dicelab.widgets.farkle.review",
 }
 """Each dashboard's name and the module that defines it."""
 

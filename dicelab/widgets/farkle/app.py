@@ -42,6 +42,7 @@ from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp
+from dicelab.widgets.farkle.review import FarkleReviewPanel
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
 
 __all__ = ["FarkleApp"]
@@ -66,7 +67,8 @@ class FarkleApp(PlayApp):
     ``humans``: a number of humans or their names; ``computer``: the computer plays too;
     ``target``: 5000, 10000 or 15000; ``rules``: a preset name (``standard``...);
     ``seed``: fixes the dice; ``speed``: seconds between a computer step (0: at once);
-    ``lang``: the language (default: ``?lang=`` of a Voilà URL, else the environment).
+    ``lang``: the language (default: ``?lang=`` of a Voilà URL, else the environment);
+    ``auto_review``: the Review panel opens at the game's end.
 
     Driving methods: :meth:`roll`, :meth:`set_aside` (press dice), :meth:`bank`, :meth:`undo`,
     :meth:`new_game`, :meth:`open_new_game`, :meth:`start`, :meth:`open_risk`,
@@ -85,9 +87,11 @@ class FarkleApp(PlayApp):
         seed: int | None = None,
         speed: float = SPEEDS["normal"],
         lang: str | None = None,
+        auto_review: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        self._review = FarkleReviewPanel(self, auto_review=auto_review)  # Review (issue 12)
         self._chosen: list[int] = []  # dice pressed, not yet a combination (display only)
         self._speed = read_speed(speed)
         self._build()
@@ -113,13 +117,14 @@ class FarkleApp(PlayApp):
         )
         self._risk.add_class("dl-risk-panel")
         self._body.children = [
-            shared.box(widgets.HBox, [self._new_game_button]),
+            shared.box(widgets.HBox, [self._new_game_button, self._review.button]),
             self._panel_box,
             self._status,
             self._dice_row,
             controls,
             self._line,
             self._scores,
+            self._review,
             self._risk,
         ]
 
@@ -147,6 +152,11 @@ class FarkleApp(PlayApp):
         )
 
     # -- state ------------------------------------------------------------------------------
+    @property
+    def review_panel(self) -> FarkleReviewPanel:
+        """The Review panel (its button is in the toolbar)."""
+        return self._review
+
     @property
     def chosen(self) -> tuple[int, ...]:
         """Positions pressed that do not make a combination yet."""
@@ -384,6 +394,7 @@ class FarkleApp(PlayApp):
         self._turn_label.value = f"<b>{esc(points)}</b>"
         self._render_scores(lang)
         self._risk.render(lang)
+        self._review.render(lang)  # opens on its own at the game's end (auto_review)
 
     def _render_dice(self, lang: str, human: bool) -> None:
         game = self._game

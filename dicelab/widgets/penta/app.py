@@ -57,6 +57,7 @@ from dicelab.widgets.labels import (
 )
 from dicelab.widgets.penta.advice import PentaAdvisor, action_label, solver_cached
 from dicelab.widgets.penta.card import SCORECARD_CSS, CellView, ScorecardGrid
+from dicelab.widgets.penta.review import PentaReviewPanel
 
 __all__ = ["SPEEDS", "PentaApp"]
 
@@ -77,7 +78,7 @@ class PentaApp(PlayApp):
     ``auto_score``: seconds before the last roll is scored automatically (None or 0: off);
     ``speed``: seconds between a computer player's steps (0: all at once); ``lang``: the
     language (default: ``?lang=`` of a Voilà URL, else the environment); ``scheduler`` and
-    ``animate`` are for tests.
+    ``animate`` are for tests; ``auto_review``: the Review panel opens at the game's end.
 
     Driving methods: :meth:`roll`, :meth:`hold`, :meth:`select`, :meth:`validate`,
     :meth:`score`, :meth:`undo`, :meth:`new_game`, :meth:`open_new_game`, :meth:`start`,
@@ -98,9 +99,11 @@ class PentaApp(PlayApp):
         speed: float = SPEEDS["normal"],
         computer_player: str | None = None,
         lang: str | None = None,
+        auto_review: bool = True,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        self._review = PentaReviewPanel(self, auto_review=auto_review)  # Review (issue 12)
         self._player_name = computer_player  # a registered player; None: the default one
         self._preparing = False
         self._selected: str | None = None
@@ -137,7 +140,7 @@ class PentaApp(PlayApp):
             self._roll_button, self._validate_button, self._undo_button, self._countdown_label
         )
         self._body.children = [
-            shared.box(widgets.HBox, [self._new_game_button]),
+            shared.box(widgets.HBox, [self._new_game_button, self._review.button]),
             self._panel_box,
             self._status,
             self._prep_box,
@@ -146,6 +149,7 @@ class PentaApp(PlayApp):
             self._line,
             self._end,
             self._grid_box,
+            self._review,
             self._advisor,
         ]
 
@@ -180,6 +184,11 @@ class PentaApp(PlayApp):
         self._after_change()
 
     # -- state ------------------------------------------------------------------------------
+    @property
+    def review_panel(self) -> PentaReviewPanel:
+        """The Review panel (its button is in the toolbar)."""
+        return self._review
+
     @property
     def selected(self) -> str | None:
         """The box selected for "Validate turn", if any."""
@@ -503,6 +512,7 @@ class PentaApp(PlayApp):
         self._end.value = self._end_html(lang)
         self._end.layout.display = None if game.is_over else "none"
         self._advisor.render(lang)
+        self._review.render(lang)  # opens on its own at the game's end (auto_review)
 
     def _render_dice(self, lang: str, human: bool) -> None:
         game = self._game
