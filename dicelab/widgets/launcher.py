@@ -22,7 +22,7 @@ from dicelab.i18n import msg
 from dicelab.widgets.common.base import Notice, card_html
 from dicelab.widgets.common.registry import APPS, app_class
 from dicelab.widgets.common.style import stylesheet
-from dicelab.widgets.lang import language_from_query
+from dicelab.widgets.lang import language_from_query, warm_up
 
 __all__ = ["APPS", "launch"]
 
@@ -40,14 +40,28 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     The language comes from ``?lang=`` in a Voilà URL (or the environment) unless
     ``lang`` is given. A refused option (an :class:`~dicelab.IllegalMove`) shows its own
     message; anything else is logged with its traceback and shown as a short card.
+
+    In a preheated Voilà kernel the app's module is imported and every language loaded
+    before the kernel waits for its page (:func:`~dicelab.widgets.lang.wait_for_page`), so a
+    learner waits only for the app to be built.
     """
+    try:
+        app = app_class(name)
+    except IllegalMove as error:
+        return _card(Notice("error", error.message), options.get("lang"))
+    warm_up()
     options.setdefault("lang", language_from_query())
     try:
-        return app_class(name)(**options)
+        return app(**options)
     except IllegalMove as error:
         notice = Notice("error", error.message)
     except Exception:
         log.exception("dicelab: the dashboard %s could not start", name)
         notice = Notice("error", CANNOT_START)
-    lang = options["lang"] if isinstance(options["lang"], str) else language_from_query()
-    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], lang))
+    return _card(notice, options["lang"])
+
+
+def _card(notice: Notice, lang: object) -> widgets.HTML:
+    """The error card in ``lang`` if it is a language code, else the page's language."""
+    code = lang if isinstance(lang, str) else language_from_query()
+    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], code))

@@ -109,3 +109,19 @@ def test_warm_up_never_raises(fresh, monkeypatch, caplog):
     with caplog.at_level(logging.ERROR, logger="dicelab.widgets"):
         lang.warm_up()
     assert "could not load the language" in caplog.text
+
+
+def test_launch_imports_the_app_and_warms_up_before_it_waits_for_the_page(monkeypatch):
+    """The notebook is one call, and a preheated kernel does its heavy work in the pool."""
+    from dicelab.widgets import launcher
+
+    order: list[str] = []
+    real_app_class = launcher.app_class
+    monkeypatch.setattr(
+        launcher, "app_class", lambda name: order.append("import") or real_app_class(name)
+    )
+    monkeypatch.setattr(launcher, "warm_up", lambda: order.append("warm up"))
+    monkeypatch.setattr(launcher, "language_from_query", lambda: order.append("page") or "fr")
+    app = launcher.launch("ScoringInspector")
+    assert order == ["import", "warm up", "page"]
+    assert app.lang == "fr"
