@@ -36,8 +36,9 @@ from dicelab.widgets.lang import language_from_query
 
 LANGUAGES = [lang for lang in available_languages() if lang != "en"]
 PLAYERS = ("Ada", "Bob")
-SAME_EVERYWHERE = frozenset({"dicelab", "PlayMonster", *PLAYERS})
-"""Words that are the same in every language (numbers and notation are not words here)."""
+SAME_EVERYWHERE = frozenset({"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", *PLAYERS})
+"""Words that are the same in every language: names of brands and of file formats (numbers and
+notation are not words here)."""
 
 SCRIPTS = {"bg": "Cyrillic"}
 """Languages not written in the Latin script: a Latin word there is English left over."""

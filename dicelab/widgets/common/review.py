@@ -148,6 +148,11 @@ def data_link(text: str, mime: str, filename: str, label: str, css: str) -> str:
     return f'<a class="{css}" download="{esc(filename)}" href="{href}">{esc(label)}</a>'
 
 
+def _places(value: float) -> int:
+    """Decimals a tick needs: none for whole numbers, else up to two."""
+    return 0 if float(value).is_integer() else (1 if round(value, 1) == round(value, 2) else 2)
+
+
 def plot_svg(
     review: Review,
     lang: str,
@@ -159,6 +164,7 @@ def plot_svg(
     as an inline SVG; the decisions at indexes ``marked`` (the costliest) are circled."""
     import matplotlib
     from matplotlib.figure import Figure  # no pyplot: no backend, no global state
+    from matplotlib.ticker import FuncFormatter
 
     xs = list(range(1, len(review.decisions) + 1))
     chosen = [d.choice_value * scale for d in review.decisions]
@@ -191,11 +197,20 @@ def plot_svg(
             )
         ax.set_xlabel(translate("Decision", lang))
         ax.set_ylabel(axis.render(lang))
+        for ticks in (ax.xaxis, ax.yaxis):  # numbers as the language writes them
+            ticks.set_major_formatter(
+                FuncFormatter(lambda value, _: format_number(value, lang, decimals=_places(value)))
+            )
         ax.grid(True, alpha=0.3)
         ax.legend(loc="best", fontsize="small")
         figure.tight_layout()
         out = io.StringIO()
-        figure.savefig(out, format="svg")
+        # no metadata: no English, no date, the same picture for the same review
+        figure.savefig(
+            out,
+            format="svg",
+            metadata={"Creator": None, "Date": None, "Format": None, "Type": None},
+        )
     text = out.getvalue()
     return text[text.find("<svg") :]
 
