@@ -56,6 +56,7 @@ from dicelab.penta.solver import SOLVER_VERSION, Solver, text_progress
 # -- the solver's internals this module reads (kept in one place) ----------------------------
 from dicelab.penta.solver_tables import (
     N_STATES,
+    average_rerolls,
     box_values,
     default_workers,
     final_roll_values,
@@ -154,23 +155,10 @@ class _TurnMoments:
 
 
 def _average(hand: np.ndarray, K: np.ndarray) -> np.ndarray:
-    """Into ``K`` (462, S): the mean of ``hand`` over the dice each keep re-rolls (keeps of 5
-    dice: the hand itself); returns ``K``."""
-    T = tables()
-    off = T.offsets
-    S = hand.shape[1]
-    K[off[5] :] = hand
-    scratch = _buffer("scratch", (6 * (off[5] - off[4]), S))
-    for j in range(4, -1, -1):
-        n = off[j + 1] - off[j]
-        out = K[off[j] : off[j + 1]]
-        np.take(K, T.add_one_t[j].reshape(-1), axis=0, out=scratch[: 6 * n], mode="clip")
-        faces = scratch[: 6 * n].reshape(6, n, S)
-        np.add(faces[0], faces[1], out=out)
-        for f in range(2, 6):
-            out += faces[f]
-        out *= 1.0 / 6.0
-    return K
+    """Into ``K`` (462, S): the mean of ``hand`` over the dice each keep re-rolls, as the
+    solver averages its values (:func:`~dicelab.penta.solver_tables.average_rerolls`)."""
+    off = tables().offsets
+    return average_rerolls(hand, K, _buffer("scratch", (6 * (off[5] - off[4]), hand.shape[1])))
 
 
 def _choices(keep_v: np.ndarray, now: np.ndarray) -> np.ndarray:

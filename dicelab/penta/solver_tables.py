@@ -321,14 +321,12 @@ def _without(keep: tuple[int, ...], die: int) -> tuple[int, ...]:
     return keep[:i] + keep[i + 1 :]
 
 
-def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) -> np.ndarray:
-    """One re-roll: from the values of the 252 hands to the value of each hand with the re-roll.
-
-    ``hand`` is (252, S) (the value of stopping with each roll), ``K`` and ``M`` are (462, S)
-    work buffers; on return ``K[k]`` is the value of keeping ``k`` and re-rolling the rest,
-    ``M[k]`` the best of keeping a sub-multiset of ``k``; the result is ``M``'s last 252 rows.
-    ``scratch``, if given, is a (756, S) buffer for the gathers.
-    """
+def average_rerolls(
+    hand: np.ndarray, K: np.ndarray, scratch: np.ndarray | None = None
+) -> np.ndarray:
+    """Into ``K`` (462, S): the mean of ``hand`` (252, S) over the dice each keep re-rolls
+    (a keep of five dice: the hand itself), one added die at a time; returns ``K``.
+    ``scratch``, if given, is a (756, S) buffer for the gathers."""
     T = tables()
     off = T.offsets
     S = hand.shape[1]
@@ -344,6 +342,20 @@ def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) ->
         for f in range(2, 6):
             out += faces[f]
         out *= 1.0 / 6.0
+    return K
+
+
+def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) -> np.ndarray:
+    """One re-roll: from the values of the 252 hands to the value of each hand with the re-roll.
+
+    ``hand`` is (252, S) (the value of stopping with each roll), ``K`` and ``M`` are (462, S)
+    work buffers; on return ``K[k]`` is the value of keeping ``k`` and re-rolling the rest,
+    ``M[k]`` the best of keeping a sub-multiset of ``k``; the result is ``M``'s last 252 rows.
+    ``scratch``, if given, is a (756, S) buffer for the gathers.
+    """
+    T = tables()
+    off = T.offsets
+    average_rerolls(hand, K, scratch)
     M[0] = K[0]
     for j in range(1, 6):
         drop = T.drop_one_t[j]
