@@ -355,6 +355,8 @@ def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) ->
     """
     T = tables()
     off = T.offsets
+    if scratch is None:
+        scratch = np.empty((6 * (off[5] - off[4]), hand.shape[1]))
     average_rerolls(hand, K, scratch)
     M[0] = K[0]
     for j in range(1, 6):
