@@ -9,7 +9,6 @@ Screenshots of the panel go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
@@ -20,7 +19,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tests.browser.conftest import ROOT, _wait_for
+from tests.browser.conftest import ROOT, _wait_for, voila_environment
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
 
@@ -86,11 +85,8 @@ def review_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
     log = (artifacts / "voila-review.log").open("w")
     command = [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--no-browser"]
     command.append("--Voila.ip=127.0.0.1")
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-    }
-    # the kernels import this checkout's dicelab, whatever the venv has installed
+    # the repository's Voilà template, and kernels that import this checkout's dicelab
+    env = voila_environment()
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
