@@ -284,6 +284,7 @@ class PlayApp(App):
         self._controls_row.layout.display = hidden
         self._dice_row.layout.display = hidden
         if over:
+            self._line.value = ""  # the end card says where the game ended
             for button in play_buttons:
                 button.description = translate("Game over", lang)
                 button.tooltip = translate("The game is over: start a new game", lang)
