@@ -144,6 +144,19 @@ def test_a_solitaire_penta_game_ends_with_one_card():
     check_one_end_card(app, "Game over")
 
 
+def test_a_penta_game_timed_out_to_the_end_leaves_no_stale_notice():
+    clock = ManualScheduler()
+    app = penta(players=["Ada", "Comp"], computer=[1], seed=8, speed=1.0, scheduler=clock)
+    while not app.game.is_over:
+        if app.game.current_player.name == "Ada":
+            for _ in range(3):
+                app.roll()
+            clock.advance(3)  # "Time is up: …"; the computer plays the last round after it
+        else:
+            clock.advance(1)
+    check_one_end_card(app, "Game over")
+
+
 def test_time_is_up_stays_while_the_computer_plays_and_its_moves_are_logged():
     clock = ManualScheduler()
     app = penta(players=["Ada", "Comp"], computer=[1], seed=3, speed=1.0, scheduler=clock)

@@ -199,6 +199,12 @@ class PlayApp(App):
 
         return super().act(human)
 
+    def _game_ended(self) -> None:
+        """The game is over: the notices and the computer's log are cleared (the end card
+        says how it ended; nothing stale stays above it)."""
+        self._notices = []
+        self._computer_log.clear()
+
     def _log_computer(self, *entries: Message) -> None:
         """Add what the computer just did to the log (the latest :data:`LOG_SIZE` kept)."""
         self._computer_log.extend(entries)

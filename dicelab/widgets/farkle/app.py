@@ -312,7 +312,7 @@ class FarkleApp(PlayApp):
         else:
             self._log_events(events)
         if game.is_over:
-            self._notices = []  # the end card says it all
+            self._game_ended()
             return
         if not game.current_seat.computer:
             return
@@ -323,7 +323,7 @@ class FarkleApp(PlayApp):
                 self._log_events(game.events[before:])
             self._epoch += 1
             if game.is_over:
-                self._notices = []
+                self._game_ended()
             return
         self._computer_later()
 

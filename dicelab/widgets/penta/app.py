@@ -309,7 +309,7 @@ class PentaApp(PlayApp):
                 self._check_human()
                 points = game.score(box)
                 self._after_change()
-                if auto and player is not None:
+                if auto and player is not None and not game.is_over:
                     self._notices = [
                         Notice(
                             "info",
@@ -356,6 +356,7 @@ class PentaApp(PlayApp):
             self._selected = None
         game = self._game
         if game.is_over:
+            self._game_ended()
             return
         seat = game.current_player
         computer = seat is not None and seat.is_computer
