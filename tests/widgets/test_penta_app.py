@@ -94,7 +94,7 @@ def test_the_computer_plays_step_by_step_at_the_chosen_speed():
     assert "the computer is playing it" in app.notices[0]
     clock.advance(30)
     assert app.game.current_player.name == "Ada"
-    assert any("Comp scored" in n for n in app.notices)
+    assert any("Comp scored" in n for n in app.computer_log)  # the log, not the notices
 
 
 def test_speed_zero_plays_a_computer_turn_at_once():

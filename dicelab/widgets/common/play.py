@@ -14,20 +14,26 @@ step is played and how the dice tumble; this module only schedules and draws.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import msg, translate
+from dicelab.i18n import Message, msg, translate
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.dice import DiceRow
 from dicelab.widgets.common.forms import SPEEDS, PlayerRows, set_options, speed_options
 
-__all__ = ["NOTHING_TO_UNDO", "PlayApp"]
+__all__ = ["GAME_OVER_UNDO", "LOG_SIZE", "NOTHING_TO_UNDO", "PlayApp", "end_card_html"]
 
 NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
+GAME_OVER_UNDO = msg(
+    "The game is over: its moves are no longer taken back. Open the review to try "
+    "another choice, or start a new game."
+)
+LOG_SIZE = 8
+"""How many of the computer's moves the log keeps (the latest)."""
 
 
 class PlayApp(App):
@@ -47,6 +53,7 @@ class PlayApp(App):
     def __init__(self, lang: str | None = None, **options: Any) -> None:
         super().__init__(lang=lang, **options)
         self._epoch = 0
+        self._computer_log: list[Message] = []  # the computer's moves since a human's action
 
     # -- building -------------------------------------------------------------------------
     def _build_common(self) -> None:
@@ -63,12 +70,25 @@ class PlayApp(App):
         self._undo_button = shared.button("dl-undo", icon="undo")
         self._undo_button.on_click(lambda _b: self.undo())
         self._line = shared.html("dl-situation")
+        self._log = shared.html("dl-computer-log")
+        self._build_end()
 
-    @staticmethod
-    def _controls(*children: widgets.Widget) -> widgets.HBox:
-        """The row of play buttons (``.dl-controls``)."""
+    def _build_end(self) -> None:
+        """The end of a game: one card (:meth:`_end_card`) and a "New game" button, shown only
+        once the game is over (the Review panel, further down, opens on its own then)."""
+        self._end = self._shared.html("dl-end")
+        self._end_new_game = widgets.Button(button_style="primary", icon="plus")
+        self._end_new_game.add_class("dl-end-new-game")
+        self._end_new_game.on_click(lambda _b: self.open_new_game())
+        self._end_box = widgets.VBox([self._end, self._end_new_game])
+        self._end_box.add_class("dl-end-box")
+        self._end_box.layout.display = "none"
+
+    def _controls(self, *children: widgets.Widget) -> widgets.HBox:
+        """The row of play buttons (``.dl-controls``), hidden once the game is over."""
         controls = widgets.HBox(list(children), layout=widgets.Layout(align_items="center"))
         controls.add_class("dl-controls")
+        self._controls_row = controls
         return controls
 
     def _build_panel_common(self, most: int, count: int, with_computer: bool) -> None:
@@ -139,6 +159,8 @@ class PlayApp(App):
         """
 
         def go() -> None:
+            if self._game.is_over:
+                raise IllegalMove(GAME_OVER_UNDO)
             depth = self._takeback_depth()
             if not depth:
                 raise IllegalMove(NOTHING_TO_UNDO)
@@ -147,8 +169,44 @@ class PlayApp(App):
         return self.act(go)
 
     def _takeback_depth(self) -> int:
-        """How many ``pop()``s Undo takes: the engine's ``Game.takeback_depth()``."""
-        return self._game.takeback_depth()
+        """How many ``pop()``s Undo takes: the engine's ``Game.takeback_depth()``; 0 once the
+        game is over (the review is where a finished game is looked back at)."""
+        return 0 if self._game.is_over else self._game.takeback_depth()
+
+    # -- a human's action and the computer's log ---------------------------------------------
+    def act(self, action: Callable[[], object], keep_notices: bool = False) -> bool:
+        """:meth:`App.act`; an action that does not keep the notices is a human's: once
+        accepted, it also clears the log of the computer's moves (refused, the log stays)."""
+        if keep_notices:
+            return super().act(action, keep_notices=True)
+
+        def human() -> None:
+            kept = list(self._computer_log)
+            self._computer_log.clear()  # cleared first: computer moves it causes are logged
+            try:
+                action()
+            except Exception:
+                self._computer_log[:] = kept
+                raise
+
+        return super().act(human)
+
+    def _game_ended(self) -> None:
+        """The game is over: the notices and the computer's log are cleared (the end card
+        says how it ended; nothing stale stays above it)."""
+        self._notices = []
+        self._computer_log.clear()
+
+    def _log_computer(self, *entries: Message) -> None:
+        """Add what the computer just did to the log (the latest :data:`LOG_SIZE` kept)."""
+        self._computer_log.extend(entries)
+        del self._computer_log[:-LOG_SIZE]
+
+    @property
+    def computer_log(self) -> list[str]:
+        """The computer's moves since a human's last action, in words, newest last (the
+        latest :data:`LOG_SIZE`), in the app's language."""
+        return [entry.render(self._lang) for entry in self._computer_log]
 
     def _undone(self, popped: list[Any]) -> None:
         """After an undo popped these moves (latest first): a change of state (subclasses)."""
@@ -189,6 +247,7 @@ class PlayApp(App):
             "Take back your last move, and the computer's moves after it", lang
         )
         self._undo_button.disabled = not self._takeback_depth()
+        self._render_log(lang)
         situation = self._game.situation
         self._line.value = (
             f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"
@@ -196,6 +255,43 @@ class PlayApp(App):
             if situation is not None
             else ""
         )
+
+    def _render_log(self, lang: str) -> None:
+        """The computer's moves since the human's last action, newest last (none at the end:
+        the end card says how the game ended)."""
+        if not self._computer_log or self._game.is_over:
+            self._log.value = ""
+            return
+        items = "".join(f"<li>{esc(entry.render(lang))}</li>" for entry in self._computer_log)
+        head = esc(translate("The computer's moves, newest last:", lang))
+        self._log.value = (
+            f'<div class="dl-card dl-card-info dl-computer-moves" role="status">'
+            f"<strong>{head}</strong><ol>{items}</ol></div>"
+        )
+
+    def _render_end(self, lang: str, *play_buttons: widgets.Button) -> None:
+        """Once the game is over: the end card and "New game" shown, the play controls and
+        the dice hidden, and the ``play_buttons`` (Roll, Bank or Validate) disabled and
+        reading "Game over" (called last by the subclass's drawing)."""
+        over = bool(self._game.is_over)
+        self._end_box.layout.display = None if over else "none"
+        self._end.value = self._end_card(lang) if over else ""
+        self._end_new_game.description = translate("New game", lang)
+        self._end_new_game.tooltip = translate("Set up a new game", lang)
+        hidden = "none" if over else None
+        self._controls_row.layout.display = hidden
+        self._dice_row.layout.display = hidden
+        if over:
+            self._line.value = ""  # the end card says where the game ended
+            for button in play_buttons:
+                button.description = translate("Game over", lang)
+                button.tooltip = translate("The game is over: start a new game", lang)
+                button.disabled = True
+            self._undo_button.tooltip = GAME_OVER_UNDO.render(lang)
+
+    def _end_card(self, lang: str) -> str:
+        """The HTML of the one end-of-game card: the winner(s) and the totals (subclasses)."""
+        raise NotImplementedError
 
     def _render_panel(self, lang: str) -> None:
         """Draw the New game panel, if built (subclasses)."""
@@ -209,3 +305,28 @@ class PlayApp(App):
         set_options(self._speed_pick, speed_options(lang))
         self._start_button.description = translate("Start the game", lang)
         self._cancel_button.description = translate("Cancel", lang)
+
+
+def end_card_html(
+    title: Message, winners: Sequence[str], table: str, lang: str, note: str = ""
+) -> str:
+    """The one end-of-game card: ``title``, the winner(s) by name, the totals ``table`` (its
+    rows' HTML) and a ``note``.
+
+    >>> card = end_card_html(msg("Game over"), ["Ada"], "<tr><td>Ada</td></tr>", "en")
+    >>> "Winner: Ada" in card and card.count("dl-banner") == 1
+    True
+    """
+    names = ", ".join(winners)
+    line = (
+        translate("Winner: {names}", lang, names=names)
+        if len(winners) == 1
+        else translate("Winners (a tie): {names}", lang, names=names)
+    )
+    extra = f'<p class="dl-muted">{esc(note)}</p>' if note else ""
+    return (
+        '<div class="dl-card dl-card-success dl-end-card" role="status">'
+        f'<div class="dl-banner">{esc(title.render(lang))}</div>'
+        f'<p class="dl-winners"><b>{esc(line)}</b></p>'
+        f'<table class="dl-table">{table}</table>{extra}</div>'
+    )

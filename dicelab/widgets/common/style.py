@@ -84,6 +84,9 @@ _BASE_CSS = """
 .dl-card-warning { background: #fff4e5; border-color: #e65100; }
 .dl-card-success { background: #e8f5e9; border-color: #1b5e20; }
 .dl-banner { font-size: 1.6em; font-weight: 700; text-align: center; padding: 6px 12px; }
+.dl-computer-moves ol { margin: 2px 0 0 0; padding-left: 24px; }
+.dl-computer-moves li { margin: 0; line-height: 1.4; }
+.dl-end-card .dl-winners { margin: 2px 0 6px 0; font-size: 1.15em; }
 .dl-muted { color: #52606d; }
 .dl-table { border-collapse: collapse; }
 .dl-table td, .dl-table th { padding: 2px 8px; border-bottom: 1px solid #d9e2ec;

@@ -36,12 +36,12 @@ from dicelab.farkle.game import GAME_OVER, HOT_DICE, LAST_ROUND, MAX_HUMANS, TUR
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
 from dicelab.farkle.turn import ALL_DICE
-from dicelab.i18n import N_, format_number, format_percent, msg, nmsg, plural, translate
+from dicelab.i18n import N_, Message, format_number, format_percent, msg, nmsg, plural, translate
 from dicelab.widgets.common.advisor import AdvisorPanel
 from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
-from dicelab.widgets.common.play import PlayApp
+from dicelab.widgets.common.play import PlayApp, end_card_html
 from dicelab.widgets.farkle.review import FarkleReviewPanel
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
 
@@ -120,6 +120,8 @@ class FarkleApp(PlayApp):
             shared.box(widgets.HBox, [self._new_game_button, self._review.button]),
             self._panel_box,
             self._status,
+            self._end_box,
+            self._log,
             self._dice_row,
             controls,
             self._line,
@@ -307,20 +309,31 @@ class FarkleApp(PlayApp):
             )
 
     # -- after a change: banners, the computer's turn ----------------------------------------
-    def _after_change(self, first_event: int) -> None:
-        """Every change of state: new token, chosen dice cleared, banners of the new events,
-        the computer's steps scheduled."""
+    def _after_change(self, first_event: int, human: bool = True) -> None:
+        """Every change of state: new token, chosen dice cleared, the computer's steps
+        scheduled. The events of a human's move become the notices (banners and all), which
+        stay until the human's next action; the computer's moves go to its log instead."""
         self._epoch += 1
         self._chosen = []
-        self._notices = self._event_notices(self._game.events[first_event:])
         game = self._game
-        if game.is_over or not game.current_seat.computer:
+        events = game.events[first_event:]
+        if human:
+            self._notices = self._event_notices(events)
+        else:
+            self._log_events(events)
+        if game.is_over:
+            self._game_ended()
+            return
+        if not game.current_seat.computer:
             return
         if self._speed <= 0:
             while not game.is_over and game.current_seat.computer:
+                before = len(game.events)
                 game.computer_step()
+                self._log_events(game.events[before:])
             self._epoch += 1
-            self._notices = self._event_notices(game.events[first_event:])
+            if game.is_over:
+                self._game_ended()
             return
         self._computer_later()
 
@@ -328,38 +341,45 @@ class FarkleApp(PlayApp):
         game = self._game
         before = len(game.events)
         game.computer_step()
-        self._after_change(before)
+        self._after_change(before, human=False)
         return isinstance(game.moves[-1], Roll)
+
+    def _log_events(self, events: Sequence[Event]) -> None:
+        """The computer's moves in words, into its log."""
+        for event in events:
+            self._log_computer(*self._event_words(event))
+
+    def _event_words(self, event: Event) -> list[Message]:
+        """One move of the log in words, then its banners ("Hot dice!", "Last round!")."""
+        who = self._game.seats[event.seat].label
+        words: list[Message] = []
+        if event.turn_lost:
+            words.append(_lost(who, event))
+        elif isinstance(event.move, Roll):
+            words.append(msg("{player} rolled {dice}.", player=who, dice=dice_text(event.dice)))
+        elif isinstance(event.move, SetAside):
+            words.append(
+                nmsg(
+                    "{player} set aside {dice}: {n} point.",
+                    "{player} set aside {dice}: {n} points.",
+                    event.points,
+                    player=who,
+                    dice=dice_text(event.dice),
+                )
+            )
+        elif isinstance(event.move, Bank):
+            words.append(_banked(who, event))
+        skip = (TURN_LOST, GAME_OVER)
+        return words + [m for m in event.messages if m.msgid not in skip]
 
     def _event_notices(self, events: Sequence[Event]) -> list[Notice]:
         notices: list[Notice] = []
         for event in events:
             who = self._game.seats[event.seat].label
             if event.turn_lost:
-                notices.append(
-                    Notice(
-                        "warning",
-                        nmsg(
-                            "{player} rolled {dice}: nothing scores, {n} point lost.",
-                            "{player} rolled {dice}: nothing scores, {n} points lost.",
-                            event.points,
-                            player=who,
-                            dice=dice_text(event.dice),
-                        ),
-                    )
-                )
+                notices.append(Notice("warning", _lost(who, event)))
             elif isinstance(event.move, Bank):
-                notices.append(
-                    Notice(
-                        "info",
-                        nmsg(
-                            "{player} banked {n} point.",
-                            "{player} banked {n} points.",
-                            event.points,
-                            player=who,
-                        ),
-                    )
-                )
+                notices.append(Notice("info", _banked(who, event)))
             for message in event.messages:
                 kind = _BANNER_KINDS.get(message.msgid, "info")
                 notices.append(Notice(kind, message, banner=True))
@@ -394,6 +414,7 @@ class FarkleApp(PlayApp):
         self._turn_label.value = f"<b>{esc(points)}</b>"
         self._render_scores(lang)
         self._risk.render(lang)
+        self._render_end(lang, self._roll_button, self._bank_button)
         self._review.render(lang)  # opens on its own at the game's end (auto_review)
 
     def _render_dice(self, lang: str, human: bool) -> None:
@@ -471,17 +492,7 @@ class FarkleApp(PlayApp):
     def _status_html(self, lang: str) -> str:
         game = self._game
         if game.is_over:
-            names = ", ".join(game.seats[i].label.render(lang) for i in game.winners)
-            winners = (
-                translate("Winner: {names}", lang, names=names)
-                if len(game.winners) == 1
-                else translate("Winners (a tie): {names}", lang, names=names)
-            )
-            return (
-                f'<div class="dl-card dl-card-success dl-end">'
-                f'<div class="dl-banner">{esc(msg(GAME_OVER).render(lang))}</div>'
-                f'<p class="dl-winners"><b>{esc(winners)}</b></p></div>'
-            )
+            return ""  # the end card (:meth:`_end_card`) says it
         seat = game.current_seat
         text = translate("{player} to play", lang, player=seat.label)
         if seat.computer:
@@ -500,6 +511,22 @@ class FarkleApp(PlayApp):
             )
             parts.append(f'<div class="dl-set-aside">{esc(aside)}</div>')
         return "".join(parts)
+
+    def _end_card(self, lang: str) -> str:
+        """The one end-of-game card: "Game over!", the winner(s), every total and the target."""
+        game = self._game
+        rows = []
+        for seat in game.seats:
+            name = esc(seat.label.render(lang))
+            if seat.number in game.winners:
+                name = f"<b>{name} — {esc(translate('winner', lang))}</b>"
+            total = esc(format_number(game.totals[seat.number], lang))
+            rows.append(f"<tr><td>{name}</td><td>{total}</td></tr>")
+        heads = (translate("Player", lang), translate("TOTAL", lang))
+        head = "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>"
+        winners = [game.seats[i].label.render(lang) for i in game.winners]
+        target = translate("Target: {target}", lang, target=format_number(game.target, lang))
+        return end_card_html(msg(GAME_OVER), winners, head + "".join(rows), lang, note=target)
 
     # -- the risk panel's content -------------------------------------------------------------
     def advice_html(self, solver: Any, lang: str) -> str:
@@ -557,6 +584,22 @@ class FarkleApp(PlayApp):
             translate("Chance to win (two players, both optimal)", lang),
             format_percent(value, lang),
         )
+
+
+def _lost(who: Message, event: Event) -> Message:
+    return nmsg(
+        "{player} rolled {dice}: nothing scores, {n} point lost.",
+        "{player} rolled {dice}: nothing scores, {n} points lost.",
+        event.points,
+        player=who,
+        dice=dice_text(event.dice),
+    )
+
+
+def _banked(who: Message, event: Event) -> Message:
+    return nmsg(
+        "{player} banked {n} point.", "{player} banked {n} points.", event.points, player=who
+    )
 
 
 def _turn_set_asides(game: Game) -> list[tuple[int, ...]]:

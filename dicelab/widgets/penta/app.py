@@ -44,9 +44,9 @@ from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import Notice, esc, refuse
-from dicelab.widgets.common.dice import DiceRow, DieState, DieView, die_position
+from dicelab.widgets.common.dice import DiceRow, DieState, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
-from dicelab.widgets.common.play import PlayApp
+from dicelab.widgets.common.play import PlayApp, end_card_html
 from dicelab.widgets.common.timer import Countdown
 from dicelab.widgets.labels import (
     COMPUTER_NAME,
@@ -133,8 +133,6 @@ class PentaApp(PlayApp):
         self._validate_button.on_click(lambda _b: self.validate())
         self._countdown_label = shared.html("dl-countdown")
         self._grid_box = shared.box(widgets.Box)
-        self._end = widgets.HTML()
-        self._end.add_class("dl-end")
         self._advisor = PentaAdvisor(self)
         controls = self._controls(
             self._roll_button, self._validate_button, self._undo_button, self._countdown_label
@@ -143,11 +141,12 @@ class PentaApp(PlayApp):
             shared.box(widgets.HBox, [self._new_game_button, self._review.button]),
             self._panel_box,
             self._status,
+            self._end_box,
+            self._log,
             self._prep_box,
             self._dice_row,
             controls,
             self._line,
-            self._end,
             self._grid_box,
             self._review,
             self._advisor,
@@ -319,7 +318,7 @@ class PentaApp(PlayApp):
                 self._check_human()
                 points = game.score(box)
                 self._after_change()
-                if auto and player is not None:
+                if auto and player is not None and not game.is_over:
                     self._notices = [
                         Notice(
                             "info",
@@ -366,6 +365,7 @@ class PentaApp(PlayApp):
             self._selected = None
         game = self._game
         if game.is_over:
+            self._game_ended()
             return
         seat = game.current_player
         computer = seat is not None and seat.is_computer
@@ -454,29 +454,33 @@ class PentaApp(PlayApp):
         self._computer_later()
 
     def _play_computer_step(self) -> bool:
+        """One step of the computer, into its log: the notices stay (they are the human's)."""
         seat = self._game.current_player
         move = self._game.play_computer_step()
-        self._notices = self._computer_notices(seat, move)
+        self._log_computer(*self._computer_words(seat, move))
         self._after_change()
         return isinstance(move, Roll)
 
-    @staticmethod
-    def _computer_notices(seat: Any, move: Any) -> list[Notice]:
+    def _computer_words(self, seat: Any, move: Any) -> list[Message]:
+        """A computer's move in words, for its log (the dice read from the game after it)."""
+        who = seat_label(seat.name)
         if isinstance(move, Score) and move.points is not None:  # the log's scores have them
             text = nmsg(
                 "{player} scored {n} point in {box}.",
                 "{player} scored {n} points in {box}.",
                 move.points,
-                player=seat_label(seat.name),
+                player=who,
                 box=_box(move.box),
             )
-            return [Notice("info", text)]
-        if isinstance(move, Hold):
-            return [
-                Notice(
-                    "info", msg("{player} holds dice to roll again.", player=seat_label(seat.name))
-                )
-            ]
+            return [text]
+        dice = self._game.dice
+        if isinstance(move, Hold) and dice is not None:
+            if not move.positions:
+                return [msg("{player} holds no dice and rolls all five again.", player=who)]
+            held = dice_text(sorted(dice[i] for i in move.positions))
+            return [msg("{player} holds {dice} to roll again.", player=who, dice=held)]
+        if isinstance(move, Roll) and dice is not None:
+            return [msg("{player} rolled {dice}.", player=who, dice=dice_text(dice))]
         return []
 
     def _tumble(self) -> None:
@@ -509,9 +513,8 @@ class PentaApp(PlayApp):
         self._validate_button.disabled = not human or self._selected is None
         self._countdown_label.value = self._countdown_html(lang)
         self._grid.show(game, lang, self._selected, human and game.dice is not None)
-        self._end.value = self._end_html(lang)
-        self._end.layout.display = None if game.is_over else "none"
         self._advisor.render(lang)
+        self._render_end(lang, self._roll_button, self._validate_button)
         self._review.render(lang)  # opens on its own at the game's end (auto_review)
 
     def _render_dice(self, lang: str, human: bool) -> None:
@@ -543,7 +546,7 @@ class PentaApp(PlayApp):
         game = self._game
         seat = game.current_player
         if seat is None:
-            return f"<b>{esc(translate('Game over', lang))}</b>"
+            return ""  # the end card (:meth:`_end_card`) says it
         text = translate(
             "{player} to play · round {turn} of {turns}",
             lang,
@@ -564,6 +567,11 @@ class PentaApp(PlayApp):
             f'<div class="dl-card dl-card-info dl-forbidden-why" role="status">{esc(reason)}</div>'
             for reason in _forbidden_reasons(game, lang)
         ]
+        bonus = _penta_bonus_note(game, self._selected, lang)
+        if bonus:
+            parts.append(
+                f'<div class="dl-card dl-card-info dl-bonus-why" role="status">{esc(bonus)}</div>'
+            )
         return "".join(parts)
 
     def _countdown_html(self, lang: str) -> str:
@@ -573,12 +581,11 @@ class PentaApp(PlayApp):
         text = translate("Scoring automatically in {n} s", lang, n=left)
         return f'<span class="dl-countdown" role="timer">{esc(text)}</span>'
 
-    def _end_html(self, lang: str) -> str:
+    def _end_card(self, lang: str) -> str:
+        """The one end-of-game card: "Game over", the winner(s), every card's sums."""
         game = self._game
-        if not game.is_over:
-            return ""
         rows = []
-        for seat, card in zip(game.seats, game.cards, strict=True):
+        for number, (seat, card) in enumerate(zip(game.seats, game.cards, strict=True)):
             cells = [
                 card.upper_total,
                 card.upper_bonus,
@@ -587,7 +594,10 @@ class PentaApp(PlayApp):
                 card.total,
             ]
             row = "".join(f"<td>{esc(format_number(v, lang))}</td>" for v in cells)
-            rows.append(f"<tr><td>{esc(seat_name(seat.name, lang))}</td>{row}</tr>")
+            name = esc(seat_name(seat.name, lang))
+            if number in game.winners:
+                name = f"<b>{name} — {esc(translate('winner', lang))}</b>"
+            rows.append(f"<tr><td>{name}</td>{row}</tr>")
         heads = [
             translate("Player", lang),
             translate("Upper section", lang),
@@ -597,18 +607,9 @@ class PentaApp(PlayApp):
             translate("TOTAL", lang),
         ]
         head = "".join(f"<th>{esc(h)}</th>" for h in heads)
-        names = ", ".join(seat_name(game.seats[i].name, lang) for i in game.winners)
-        winners = (
-            translate("Winner: {names}", lang, names=names)
-            if len(game.winners) == 1
-            else translate("Winners (a tie): {names}", lang, names=names)
-        )
-        return (
-            '<div class="dl-card dl-card-success">'
-            f'<div class="dl-banner">{esc(translate("Game over", lang))}</div>'
-            f'<p class="dl-winners"><b>{esc(winners)}</b></p>'
-            f'<table class="dl-table"><tr>{head}</tr>{"".join(rows)}</table></div>'
-        )
+        winners = [seat_name(game.seats[i].name, lang) for i in game.winners]
+        table = f"<tr>{head}</tr>{''.join(rows)}"
+        return end_card_html(msg("Game over"), winners, table, lang)
 
     # -- the advisor's content --------------------------------------------------------------
     def advice_html(self, solver: Any, lang: str) -> str:
@@ -715,6 +716,34 @@ def _delay(value: object) -> float | None:
             )
         )
     return float(value)
+
+
+def _penta_bonus_note(game: Game, selected: str | None, lang: str) -> str:
+    """When the roll earns the Penta bonus, how a preview splits: "+140" is 40 in the box and
+    100 in the Penta bonus (for the selected box, else the one that previews the most).
+
+    >>> game = Game(["Ada"], seed=257)
+    >>> _penta_bonus_note(game, None, "en")
+    ''
+    """
+    card, dice, options = game.card, game.dice, game.options()
+    if card is None or dice is None or not options:
+        return ""
+    box = selected if selected in options else max(options, key=lambda b: options[b])
+    after = card.score(box, dice)
+    bonus = after.penta_bonus - card.penta_bonus
+    if not bonus:
+        return ""
+    return translate(
+        "Penta bonus: this roll adds {bonus} to the Penta bonus, whichever box takes it, and "
+        "every preview counts it: +{total} in {box} is {points} in {box} and {bonus} in the "
+        "Penta bonus.",
+        lang,
+        bonus=format_number(bonus, lang),
+        total=format_number(options[box], lang),
+        box=_box(box),
+        points=format_number(options[box] - bonus, lang),
+    )
 
 
 def _forbidden_reasons(game: Game, lang: str) -> list[str]:
