@@ -49,8 +49,11 @@ browser:
 # The solver tables, as Binder's postBuild builds them (cached under ~/.cache/dicelab).
 tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.penta.solver --build
-	$(BIN)/python -m dicelab.penta.moments
-	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000
+	@# the moments (which need the value tables) and Farkle's win chances, side by side
+	$(BIN)/python -m dicelab.penta.moments & moments=$$!; \
+	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000 \
+	  || { wait $$moments; exit 1; }; \
+	wait $$moments
 
 # The message template translators start from (a test checks it is up to date).
 messages: $(VENV)/.app
