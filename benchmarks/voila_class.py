@@ -56,7 +56,7 @@ ROLL_TIMEOUT = 60.0
 FILL_DELAY = 60  # seconds, as in the Makefile's run target
 
 
-def class_arguments(pages: int, apps: list[str]) -> tuple[str, ...]:
+def class_arguments(pages: int, apps: list[str], fill_delay: int = FILL_DELAY) -> tuple[str, ...]:
     """What ``make run CLASS=pages APPS=apps`` adds to Voilà's command line: a pool of
     ``pages`` kernels for each app, refilled only a minute after a kernel is taken (so that
     starting the next pool's kernels does not compete with the class's pages)."""
@@ -64,7 +64,7 @@ def class_arguments(pages: int, apps: list[str]) -> tuple[str, ...]:
     pools.update({f"{app}.ipynb": {"pool_size": pages} for app in apps})
     return (
         "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools),
-        f"--VoilaKernelManager.fill_delay={FILL_DELAY}",
+        f"--VoilaKernelManager.fill_delay={fill_delay}",
     )
 
 
@@ -213,8 +213,11 @@ def report(app: str, pages: int, pool: int, before: dict, run: dict, after: dict
     return met
 
 
-def run_class(pages: int, apps: list[str], quiet: bool = False) -> dict[str, dict]:
-    """Serve ``apps`` with pools of ``pages`` kernels, open each with ``pages`` pages at once.
+def run_class(
+    pages: int, apps: list[str], quiet: bool = False, fill_delay: int = FILL_DELAY
+) -> dict[str, dict]:
+    """Serve ``apps`` with pools of ``pages`` kernels, open each with ``pages`` pages at once
+    (the pools refilled ``fill_delay`` seconds after a kernel is taken).
 
     Returns, per app, the figures the report prints (also used by the test suite)."""
     folder = Path(tempfile.mkdtemp(prefix="dicelab-class-"))
@@ -222,7 +225,9 @@ def run_class(pages: int, apps: list[str], quiet: bool = False) -> dict[str, dic
         shutil.copy(ROOT / "notebooks" / f"{app}.ipynb", folder / f"{app}.ipynb")
     kernels = pages * len(apps)
     started = time.monotonic()
-    server, base = start_voila(folder, folder / "voila.log", class_arguments(pages, apps))
+    server, base = start_voila(
+        folder, folder / "voila.log", class_arguments(pages, apps, fill_delay)
+    )
     figures: dict[str, dict] = {}
     try:
         if not settle(server, kernels, timeout=600):
