@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import itertools
 import math
 import sys
 import threading
@@ -62,6 +61,7 @@ from dicelab.penta.solver_tables import (
     final_roll_values,
     layer_states,
     option_rows,
+    solve_layers,
     state_index,
     tables,
     uses_flag,
@@ -344,8 +344,6 @@ def build_moments(
 ) -> np.ndarray:
     """``W[state_index(mask, up, flag)]``: E[(points still to come)**2] under the optimal
     policy of the value table ``V`` (NaN for unreachable states)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     workers = default_workers() if workers is None else max(1, int(workers))
     W = np.full(N_STATES, np.nan)
     VW = np.full(N_STATES, np.nan)  # value plus variance
@@ -353,8 +351,6 @@ def build_moments(
     full = state_index(*layers[_N_BOXES])
     W[full] = 0.0
     VW[full] = 0.0
-    total = sum(len(m) for m, _, _ in layers[:_N_BOXES])
-    done = 0
     probs = tables().probs
 
     def solve(part: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
@@ -365,23 +361,7 @@ def build_moments(
         VW[keys] = V[keys] + (W[keys] - V[keys] ** 2)
         return len(mask)
 
-    if progress is not None:
-        progress(0.0)
-    pool = ThreadPoolExecutor(workers) if workers > 1 else None
-    try:
-        for f in range(_N_BOXES - 1, -1, -1):
-            masks, ups, flags = layers[f]
-            pieces = max(1, round(len(masks) / chunk))
-            bounds = np.linspace(0, len(masks), pieces + 1).astype(int)
-            parts = [(masks[a:b], ups[a:b], flags[a:b]) for a, b in itertools.pairwise(bounds)]
-            results = pool.map(solve, parts) if pool is not None else map(solve, parts)
-            for n in results:
-                done += n
-                if progress is not None:
-                    progress(done / total)
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress)
     return W
 
 

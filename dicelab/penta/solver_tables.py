@@ -28,7 +28,7 @@ import itertools
 import math
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -577,8 +577,6 @@ def build_table(
     layers = layer_states(rules)
     full_mask, full_up, full_flag = layers[N_BOXES]
     V[state_index(full_mask, full_up, full_flag)] = 0.0
-    total = sum(len(m) for m, _, _ in layers[:N_BOXES])
-    done = 0
     local = threading.local()
 
     def solve(part: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
@@ -589,6 +587,24 @@ def build_table(
         V[state_index(mask, up, flag)] = _state_values(rules, V, ws, mask, up, flag)
         return len(mask)
 
+    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress)
+    return V
+
+
+def solve_layers(
+    layers: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+    solve: Callable[[tuple[np.ndarray, np.ndarray, np.ndarray]], int],
+    *,
+    chunk: int,
+    workers: int,
+    progress: Callable[[float], None] | None = None,
+) -> None:
+    """Run ``solve`` over every state of ``layers[N_BOXES - 1]`` down to ``layers[0]`` (each
+    layer needs only the ones after it), in parts of about ``chunk`` states on ``workers``
+    threads; ``solve`` returns how many states it solved, ``progress`` gets the fraction done.
+    """
+    total = sum(len(m) for m, _, _ in layers[:N_BOXES])
+    done = 0
     if progress is not None:
         progress(0.0)
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
@@ -603,7 +619,6 @@ def build_table(
     finally:
         if pool is not None:
             pool.shutdown()
-    return V
 
 
 def _chunks(
