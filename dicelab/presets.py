@@ -25,16 +25,15 @@ T = TypeVar("T")
 
 def lookup(presets: Mapping[str, T], name: object) -> T:
     """The preset called ``name``; :class:`IllegalMove` naming the choices otherwise."""
-    try:
-        return presets[name]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise IllegalMove(
-            msg(
-                "Unknown rule preset {name}: choose one of {choices}.",
-                name=show_value(name),
-                choices=", ".join(presets),
-            )
-        ) from None
+    if isinstance(name, str) and name in presets:
+        return presets[name]
+    raise IllegalMove(
+        msg(
+            "Unknown rule preset {name}: choose one of {choices}.",
+            name=show_value(name),
+            choices=", ".join(presets),
+        )
+    )
 
 
 def coerce_rules(
