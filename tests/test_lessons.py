@@ -173,6 +173,22 @@ def test_penta_bonus_examples_of_the_sheets():
     assert third.total == 50 + 20 + 10 + 200 and sacrificed == 0
 
 
+def test_penta_upper_bonus_text_says_what_makes_up_for_what():
+    # The bonus counts points, not dice: a surplus of high faces makes up for a shortfall of
+    # low ones, never the other way round. Four 1s and two 6s: 58, no bonus.
+    from dicelab.penta.scorecard import Scorecard
+
+    three_each = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+    high = Scorecard.from_filled({**three_each, "aces": 2, "sixes": 24})
+    low = Scorecard.from_filled({**three_each, "aces": 4, "sixes": 12})
+    assert (high.upper_total, high.upper_bonus) == (68, 35)
+    assert (low.upper_total, low.upper_bonus) == (58, 0)
+    text = find("penta/upper_bonus").render("en")
+    assert "makes up for one with only two" not in text
+    assert "four 6s and two 1s make 68, enough for the bonus" in text
+    assert "four 1s and two 6s make only 58" in text
+
+
 def test_farkle_examples_of_the_sheet():
     options, refused, _ = values("farkle/set_aside")
     assert options == {(1,): 100}  # with 1, 2, 3, 4, 6, 6 only the 1 may be set aside
