@@ -189,6 +189,18 @@ def test_penta_upper_bonus_text_says_what_makes_up_for_what():
     assert "four 1s and two 6s make only 58" in text
 
 
+def test_penta_joker_exercise_card_is_the_one_its_question_describes():
+    # "The Penta box holds 50; Twos and Chance are open": the card the exercise builds has
+    # exactly those two boxes open, and the joker sends five 2s to Twos only.
+    exercise = find("penta/joker").exercise
+    names = exercise._names()
+    card = names["card"]
+    assert card.points("penta") == 50
+    assert set(card.open_boxes) == {"twos", "chance"}
+    assert "Twos and Chance are open" in exercise.render("en")
+    assert exercise.answer() == {"twos"}
+
+
 def test_farkle_examples_of_the_sheet():
     options, refused, _ = values("farkle/set_aside")
     assert options == {(1,): 100}  # with 1, 2, 3, 4, 6, 6 only the 1 may be set aside

@@ -498,6 +498,10 @@ LOWER_FULL = {
 }
 
 
+JOKER_CARD = {box: points for box, points in FULL_CARD.items() if box not in ("twos", "chance")}
+"""The joker exercise's card: Penta at 50, every box filled but Twos and Chance."""
+
+
 def _joker(number: int) -> Rule:
     fours_points = 4 * DICE
     text = [
@@ -570,9 +574,10 @@ def _joker(number: int) -> Rule:
             chance=_box("chance"),
             dice=dice_text(dice),
         ),
-        f"list(Scorecard.from_filled({{'penta': 50}}).options({list(dice)}))",
+        f"list(card.options({list(dice)}))",
         WHICH_BOXES,
-        why=f"Scorecard.from_filled({{'penta': 50}}).explain({list(dice)})['chance']",
+        setup=(f"card = Scorecard.from_filled({JOKER_CARD})",),
+        why=f"card.explain({list(dice)})['chance']",
     )
     return _rule(number, "joker", msg("The joker"), text, steps, exercise)
 
