@@ -11,6 +11,7 @@ import itertools
 import re
 import subprocess
 import sys
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -224,6 +225,47 @@ def test_farkle_examples_of_the_sheet():
     assert "Humans + 1 AI" in find("farkle/players").render("en")
     assert "Turn lost!" in find("farkle/turn_lost").render("en")
     assert "Hot dice!" in find("farkle/hot_dice").render("en")
+
+
+ROLLED = re.compile(r"roll\(\[([\d, ]+)\]\)(?:\.set_aside\(\[([\d, ]+)\]\))?")
+
+
+def farkle_rolls(rule):
+    """The rolls of a Farkle card's code (examples and exercise), each with its set-aside."""
+    exercise = rule.exercise
+    lines = [step.code for step in rule.steps]
+    lines += [exercise.code, *exercise.setup, exercise.why or ""]
+    for line in lines:
+        for rolled, kept in ROLLED.findall(line):
+            dice = tuple(int(die) for die in rolled.split(","))
+            yield dice, tuple(int(die) for die in kept.split(",")) if kept else None
+
+
+def is_straight_or_three_pairs(dice):
+    counts = sorted(Counter(dice).values())
+    return sorted(dice) == [1, 2, 3, 4, 5, 6] or counts == [2, 2, 2]
+
+
+@pytest.mark.parametrize("rule", farkle_rules(), ids=lambda rule: rule.id)
+def test_farkle_examples_illustrate_their_own_rule(rule):
+    from dicelab.farkle.scoring import set_aside_options
+
+    rolls = list(farkle_rolls(rule))
+    assert rolls or rule.id not in ("roll", "hot_dice")
+    for dice, kept in rolls:
+        # a straight or three pairs only where the card is about them
+        assert rule.id == "scoring_table" or not is_straight_or_three_pairs(dice), dice
+        # a roll whose dice all score is not broken up without a word (hot dice is the point)
+        every_die_scores = any(len(option) == len(dice) for option in set_aside_options(dice))
+        if kept is not None and every_die_scores and rule.id != "set_aside":
+            assert sorted(kept) == sorted(dice), (dice, kept)
+
+
+def test_farkle_hot_dice_card_ends_every_example_with_six_dice_back():
+    rule = find("farkle/hot_dice")
+    for turn in [*values("farkle/hot_dice"), run_code(rule.exercise.why, rule.namespace())]:
+        assert turn.hot_dice and turn.dice_in_play == 6
+    assert rule.exercise.answer() == 6
 
 
 # -- exercises ------------------------------------------------------------------------------------

@@ -99,10 +99,10 @@ def _roll(number: int) -> Rule:
     exercise = _exercise(
         "roll",
         msg(
-            "You roll 1, 5, 2, 3, 4, 6 and set aside the 1 and the 5. How many dice do you roll "
+            "You roll 1, 5, 2, 3, 3, 6 and set aside the 1 and the 5. How many dice do you roll "
             "next?"
         ),
-        "Turn().roll([1, 5, 2, 3, 4, 6]).set_aside([1, 5]).dice_in_play",
+        "Turn().roll([1, 5, 2, 3, 3, 6]).set_aside([1, 5]).dice_in_play",
         NUMBER,
     )
     return _rule(number, "roll", msg("Roll the dice in play"), text, steps, exercise)
@@ -289,7 +289,7 @@ def _hot_dice(number: int) -> Rule:
             msg("Three 1s and three 5s, all set aside:"),
         ),
         Step(
-            "Turn().roll([1, 5, 2, 3, 4, 6]).set_aside([1, 5]).roll([5, 5, 5, 1])"
+            "Turn().roll([1, 5, 2, 3, 3, 6]).set_aside([1, 5]).roll([5, 5, 5, 1])"
             ".set_aside([5, 5, 5, 1])",
             msg("Hot dice over two rolls: the last four dice all score."),
         ),
@@ -297,12 +297,12 @@ def _hot_dice(number: int) -> Rule:
     exercise = _exercise(
         "hot_dice",
         msg(
-            "You roll 2, 2, 4, 4, 6, 6 and set all six dice aside. How many dice do you roll "
+            "You roll 4, 4, 4, 1, 5, 5 and set all six dice aside. How many dice do you roll "
             "next if you go on?"
         ),
-        "Turn().roll([2, 2, 4, 4, 6, 6]).set_aside([2, 2, 4, 4, 6, 6]).dice_in_play",
+        "Turn().roll([4, 4, 4, 1, 5, 5]).set_aside([4, 4, 4, 1, 5, 5]).dice_in_play",
         NUMBER,
-        why="Turn().roll([2, 2, 4, 4, 6, 6]).set_aside([2, 2, 4, 4, 6, 6])",
+        why="Turn().roll([4, 4, 4, 1, 5, 5]).set_aside([4, 4, 4, 1, 5, 5])",
     )
     return _rule(number, "hot_dice", msg("Hot dice"), text, steps, exercise)
 
