@@ -268,6 +268,20 @@ def test_farkle_hot_dice_card_ends_every_example_with_six_dice_back():
     assert rule.exercise.answer() == 6
 
 
+def test_farkle_chance_feedback_says_what_its_number_counts():
+    # farkle_chance(3) * 6 ** 3 is 60: the feedback says 60 of what, not a bare "-> 60".
+    from dicelab.farkle.scoring import farkle_chance
+
+    exercise = find("farkle/farkle_chances").exercise
+    assert farkle_chance(3) * 216 == 60
+    for feedback in (exercise.check("27.8%"), exercise.check(0.5), exercise.check()):
+        text = feedback.render("en")
+        assert (
+            "`farkle_chance(3) * 6 ** 3` → 60\n\n60 of the 216 equally likely rolls of 3 " in text
+        )
+        assert "rolls of 3 dice score nothing." in text
+
+
 # -- exercises ------------------------------------------------------------------------------------
 
 

@@ -387,12 +387,19 @@ def _farkle_chances(number: int) -> Rule:
             msg("Without three pairs and the straight, six dice farkle more often:"),
         ),
     ]
+    dice = 3
     exercise = _exercise(
         "farkle_chances",
         msg("You roll three dice. What is the chance that none of them scores?"),
-        "farkle_chance(3)",
+        f"farkle_chance({dice})",
         PERCENT,
-        why="farkle_chance(3) * 6 ** 3",
+        why=f"farkle_chance({dice}) * 6 ** {dice}",
+        because=msg(
+            "{count} of the {total} equally likely rolls of {n} dice score nothing.",
+            count=int(scoring.farkle_chance(dice) * 6**dice),
+            total=6**dice,
+            n=dice,
+        ),
     )
     return _rule(number, "farkle_chances", msg("The risk of a farkle"), text, steps, exercise)
 
