@@ -569,7 +569,7 @@ class Exercise(_Renders):
         """The engine's answer and the explanation, as code lines with their values."""
         if expected is ...:
             expected = self.answer()
-        reasons = [_Code(self.code, self._shown(expected))]
+        reasons: list[Message] = [_Code(self.code, self._shown(expected))]
         if self.why is not None:
             reasons.append(_Code(self.why, self.explanation()))
         if self.because is not None:
