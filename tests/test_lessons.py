@@ -282,6 +282,28 @@ def test_farkle_chance_feedback_says_what_its_number_counts():
         assert "rolls of 3 dice score nothing." in text
 
 
+def test_farkle_bank_or_roll_says_points_are_not_the_chance_to_win():
+    text = find("farkle/bank_or_roll").render("en")
+    assert "The engine knows the best choice" not in text
+    assert "target 10,000: at 8,000 against 9,500, with 300 points this turn and 2 dice" in text
+    assert "Farkle risk explorer" in text
+
+
+@pytest.mark.tables
+def test_farkle_bank_or_roll_example_of_points_against_the_chance_to_win():
+    from dicelab.farkle import optimal_turn, win_chances
+    from dicelab.farkle.situation import DEFAULT_TARGET
+    from dicelab.lessons.farkle import BEHIND
+
+    mine, theirs, points, dice = BEHIND
+    chances = win_chances(target=DEFAULT_TARGET)
+    assert optimal_turn().should_bank(points, dice)  # banking: the most points on average
+    assert chances.best_action(mine, theirs, points, dice) == "roll"  # rolling: more wins
+    assert chances.roll_chance(mine, theirs, points, dice) > chances.bank_chance(
+        mine, theirs, points
+    )
+
+
 # -- exercises ------------------------------------------------------------------------------------
 
 

@@ -227,6 +227,11 @@ def _one_roll(number: int) -> Rule:
 # -- 5. bank or roll ------------------------------------------------------------------------------
 
 
+BEHIND = (8000, 9500, 300, 2)
+"""(my total, theirs, turn points, dice to roll) where banking scores more on average but
+rolling wins more often (two players, target 10,000: tests/test_lessons.py checks both)."""
+
+
 def _bank_or_roll(number: int) -> Rule:
     text = [
         msg(
@@ -237,9 +242,21 @@ def _bank_or_roll(number: int) -> Rule:
         ),
         msg(
             "Rolling again may add points, but the fewer dice you roll, the likelier you are to "
-            "lose everything. The engine knows the best choice: it compares the points you "
-            "would bank with the points you can expect if you roll on and then play as well as "
-            "possible."
+            "lose everything. The engine knows the choice that scores the most points on "
+            "average: it compares the points you would bank with the points you can expect if "
+            "you roll on and then play as well as possible."
+        ),
+        msg(
+            "The most points on average is not always the best chance to win. Two players, "
+            "target {target}: at {mine} against {theirs}, with {points} points this turn and "
+            "{dice} dice to roll, banking scores more on average, but rolling wins more often. "
+            "The {explorer} app computes the chance to win of each choice.",
+            target=DEFAULT_TARGET,
+            mine=BEHIND[0],
+            theirs=BEHIND[1],
+            points=BEHIND[2],
+            dice=BEHIND[3],
+            explorer=msg("Farkle risk explorer"),
         ),
     ]
     steps = [
