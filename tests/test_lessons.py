@@ -11,6 +11,7 @@ import itertools
 import re
 import subprocess
 import sys
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -173,6 +174,34 @@ def test_penta_bonus_examples_of_the_sheets():
     assert third.total == 50 + 20 + 10 + 200 and sacrificed == 0
 
 
+def test_penta_upper_bonus_text_says_what_makes_up_for_what():
+    # The bonus counts points, not dice: a surplus of high faces makes up for a shortfall of
+    # low ones, never the other way round. Four 1s and two 6s: 58, no bonus.
+    from dicelab.penta.scorecard import Scorecard
+
+    three_each = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+    high = Scorecard.from_filled({**three_each, "aces": 2, "sixes": 24})
+    low = Scorecard.from_filled({**three_each, "aces": 4, "sixes": 12})
+    assert (high.upper_total, high.upper_bonus) == (68, 35)
+    assert (low.upper_total, low.upper_bonus) == (58, 0)
+    text = find("penta/upper_bonus").render("en")
+    assert "makes up for one with only two" not in text
+    assert "four 6s and two 1s make 68, enough for the bonus" in text
+    assert "four 1s and two 6s make only 58" in text
+
+
+def test_penta_joker_exercise_card_is_the_one_its_question_describes():
+    # "The Penta box holds 50; Twos and Chance are open": the card the exercise builds has
+    # exactly those two boxes open, and the joker sends five 2s to Twos only.
+    exercise = find("penta/joker").exercise
+    names = exercise._names()
+    card = names["card"]
+    assert card.points("penta") == 50
+    assert set(card.open_boxes) == {"twos", "chance"}
+    assert "Twos and Chance are open" in exercise.render("en")
+    assert exercise.answer() == {"twos"}
+
+
 def test_farkle_examples_of_the_sheet():
     options, refused, _ = values("farkle/set_aside")
     assert options == {(1,): 100}  # with 1, 2, 3, 4, 6, 6 only the 1 may be set aside
@@ -196,6 +225,83 @@ def test_farkle_examples_of_the_sheet():
     assert "Humans + 1 AI" in find("farkle/players").render("en")
     assert "Turn lost!" in find("farkle/turn_lost").render("en")
     assert "Hot dice!" in find("farkle/hot_dice").render("en")
+
+
+ROLLED = re.compile(r"roll\(\[([\d, ]+)\]\)(?:\.set_aside\(\[([\d, ]+)\]\))?")
+
+
+def farkle_rolls(rule):
+    """The rolls of a Farkle card's code (examples and exercise), each with its set-aside."""
+    exercise = rule.exercise
+    lines = [step.code for step in rule.steps]
+    lines += [exercise.code, *exercise.setup, exercise.why or ""]
+    for line in lines:
+        for rolled, kept in ROLLED.findall(line):
+            dice = tuple(int(die) for die in rolled.split(","))
+            yield dice, tuple(int(die) for die in kept.split(",")) if kept else None
+
+
+def is_straight_or_three_pairs(dice):
+    counts = sorted(Counter(dice).values())
+    return sorted(dice) == [1, 2, 3, 4, 5, 6] or counts == [2, 2, 2]
+
+
+@pytest.mark.parametrize("rule", farkle_rules(), ids=lambda rule: rule.id)
+def test_farkle_examples_illustrate_their_own_rule(rule):
+    from dicelab.farkle.scoring import set_aside_options
+
+    rolls = list(farkle_rolls(rule))
+    assert rolls or rule.id not in ("roll", "hot_dice")
+    for dice, kept in rolls:
+        # a straight or three pairs only where the card is about them
+        assert rule.id == "scoring_table" or not is_straight_or_three_pairs(dice), dice
+        # a roll whose dice all score is not broken up without a word (hot dice is the point)
+        every_die_scores = any(len(option) == len(dice) for option in set_aside_options(dice))
+        if kept is not None and every_die_scores and rule.id != "set_aside":
+            assert sorted(kept) == sorted(dice), (dice, kept)
+
+
+def test_farkle_hot_dice_card_ends_every_example_with_six_dice_back():
+    rule = find("farkle/hot_dice")
+    for turn in [*values("farkle/hot_dice"), run_code(rule.exercise.why, rule.namespace())]:
+        assert turn.hot_dice and turn.dice_in_play == 6
+    assert rule.exercise.answer() == 6
+
+
+def test_farkle_chance_feedback_says_what_its_number_counts():
+    # farkle_chance(3) * 6 ** 3 is 60: the feedback says 60 of what, not a bare "-> 60".
+    from dicelab.farkle.scoring import farkle_chance
+
+    exercise = find("farkle/farkle_chances").exercise
+    assert farkle_chance(3) * 216 == 60
+    for feedback in (exercise.check("27.8%"), exercise.check(0.5), exercise.check()):
+        text = feedback.render("en")
+        assert (
+            "`farkle_chance(3) * 6 ** 3` → 60\n\n60 of the 216 equally likely rolls of 3 " in text
+        )
+        assert "rolls of 3 dice score nothing." in text
+
+
+def test_farkle_bank_or_roll_says_points_are_not_the_chance_to_win():
+    text = find("farkle/bank_or_roll").render("en")
+    assert "The engine knows the best choice" not in text
+    assert "target 10,000: at 8,000 against 9,500, with 300 points this turn and 2 dice" in text
+    assert "Farkle risk explorer" in text
+
+
+@pytest.mark.tables
+def test_farkle_bank_or_roll_example_of_points_against_the_chance_to_win():
+    from dicelab.farkle import optimal_turn, win_chances
+    from dicelab.farkle.situation import DEFAULT_TARGET
+    from dicelab.lessons.farkle import BEHIND
+
+    mine, theirs, points, dice = BEHIND
+    chances = win_chances(target=DEFAULT_TARGET)
+    assert optimal_turn().should_bank(points, dice)  # banking: the most points on average
+    assert chances.best_action(mine, theirs, points, dice) == "roll"  # rolling: more wins
+    assert chances.roll_chance(mine, theirs, points, dice) > chances.bank_chance(
+        mine, theirs, points
+    )
 
 
 # -- exercises ------------------------------------------------------------------------------------

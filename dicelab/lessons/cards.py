@@ -477,6 +477,8 @@ class Exercise(_Renders):
       :data:`YES_NO`, :data:`WHICH_BOXES`, :data:`CHOICE`);
     * ``setup``: lines run before ``code`` (``name = expression``);
     * ``why``: a line of engine code whose value explains the answer (shown in the feedback);
+    * ``because``: the words that say what the ``why`` value means (shown after it), for a
+      value that is a bare number;
     * ``choices``: for :data:`CHOICE`, ``(id, label)`` pairs;
     * ``tolerance``: for :data:`PERCENT`, how far (as a probability) a prediction may be off;
     * ``namespace``: the names the code may use (the game's engine).
@@ -493,6 +495,7 @@ class Exercise(_Renders):
     choices: tuple[tuple[str, Message], ...] = ()
     tolerance: float = 0.01
     namespace: Namespace = field(default=_no_names, compare=False)
+    because: Message | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -566,9 +569,11 @@ class Exercise(_Renders):
         """The engine's answer and the explanation, as code lines with their values."""
         if expected is ...:
             expected = self.answer()
-        reasons = [_Code(self.code, self._shown(expected))]
+        reasons: list[Message] = [_Code(self.code, self._shown(expected))]
         if self.why is not None:
             reasons.append(_Code(self.why, self.explanation()))
+        if self.because is not None:
+            reasons.append(self.because)
         return tuple(reasons)
 
     def _shown(self, value: Any) -> Message:

@@ -99,10 +99,10 @@ def _roll(number: int) -> Rule:
     exercise = _exercise(
         "roll",
         msg(
-            "You roll 1, 5, 2, 3, 4, 6 and set aside the 1 and the 5. How many dice do you roll "
+            "You roll 1, 5, 2, 3, 3, 6 and set aside the 1 and the 5. How many dice do you roll "
             "next?"
         ),
-        "Turn().roll([1, 5, 2, 3, 4, 6]).set_aside([1, 5]).dice_in_play",
+        "Turn().roll([1, 5, 2, 3, 3, 6]).set_aside([1, 5]).dice_in_play",
         NUMBER,
     )
     return _rule(number, "roll", msg("Roll the dice in play"), text, steps, exercise)
@@ -227,6 +227,11 @@ def _one_roll(number: int) -> Rule:
 # -- 5. bank or roll ------------------------------------------------------------------------------
 
 
+BEHIND = (8000, 9500, 300, 2)
+"""(my total, theirs, turn points, dice to roll) where banking scores more on average but
+rolling wins more often (two players, target 10,000: tests/test_lessons.py checks both)."""
+
+
 def _bank_or_roll(number: int) -> Rule:
     text = [
         msg(
@@ -237,9 +242,21 @@ def _bank_or_roll(number: int) -> Rule:
         ),
         msg(
             "Rolling again may add points, but the fewer dice you roll, the likelier you are to "
-            "lose everything. The engine knows the best choice: it compares the points you "
-            "would bank with the points you can expect if you roll on and then play as well as "
-            "possible."
+            "lose everything. The engine knows the choice that scores the most points on "
+            "average: it compares the points you would bank with the points you can expect if "
+            "you roll on and then play as well as possible."
+        ),
+        msg(
+            "The most points on average is not always the best chance to win. Two players, "
+            "target {target}: at {mine} against {theirs}, with {points} points this turn and "
+            "{dice} dice to roll, banking scores more on average, but rolling wins more often. "
+            "The {explorer} app computes the chance to win of each choice.",
+            target=DEFAULT_TARGET,
+            mine=BEHIND[0],
+            theirs=BEHIND[1],
+            points=BEHIND[2],
+            dice=BEHIND[3],
+            explorer=msg("Farkle risk explorer"),
         ),
     ]
     steps = [
@@ -289,7 +306,7 @@ def _hot_dice(number: int) -> Rule:
             msg("Three 1s and three 5s, all set aside:"),
         ),
         Step(
-            "Turn().roll([1, 5, 2, 3, 4, 6]).set_aside([1, 5]).roll([5, 5, 5, 1])"
+            "Turn().roll([1, 5, 2, 3, 3, 6]).set_aside([1, 5]).roll([5, 5, 5, 1])"
             ".set_aside([5, 5, 5, 1])",
             msg("Hot dice over two rolls: the last four dice all score."),
         ),
@@ -297,12 +314,12 @@ def _hot_dice(number: int) -> Rule:
     exercise = _exercise(
         "hot_dice",
         msg(
-            "You roll 2, 2, 4, 4, 6, 6 and set all six dice aside. How many dice do you roll "
+            "You roll 4, 4, 4, 1, 5, 5 and set all six dice aside. How many dice do you roll "
             "next if you go on?"
         ),
-        "Turn().roll([2, 2, 4, 4, 6, 6]).set_aside([2, 2, 4, 4, 6, 6]).dice_in_play",
+        "Turn().roll([4, 4, 4, 1, 5, 5]).set_aside([4, 4, 4, 1, 5, 5]).dice_in_play",
         NUMBER,
-        why="Turn().roll([2, 2, 4, 4, 6, 6]).set_aside([2, 2, 4, 4, 6, 6])",
+        why="Turn().roll([4, 4, 4, 1, 5, 5]).set_aside([4, 4, 4, 1, 5, 5])",
     )
     return _rule(number, "hot_dice", msg("Hot dice"), text, steps, exercise)
 
@@ -387,12 +404,19 @@ def _farkle_chances(number: int) -> Rule:
             msg("Without three pairs and the straight, six dice farkle more often:"),
         ),
     ]
+    dice = 3
     exercise = _exercise(
         "farkle_chances",
         msg("You roll three dice. What is the chance that none of them scores?"),
-        "farkle_chance(3)",
+        f"farkle_chance({dice})",
         PERCENT,
-        why="farkle_chance(3) * 6 ** 3",
+        why=f"farkle_chance({dice}) * 6 ** {dice}",
+        because=msg(
+            "{count} of the {total} equally likely rolls of {n} dice score nothing.",
+            count=int(scoring.farkle_chance(dice) * 6**dice),
+            total=6**dice,
+            n=dice,
+        ),
     )
     return _rule(number, "farkle_chances", msg("The risk of a farkle"), text, steps, exercise)
 

@@ -42,7 +42,7 @@ from dicelab.penta.rules import (
     UPPER_BONUS_THRESHOLD,
 )
 from dicelab.penta.rules import BOXES as BOX_IDS
-from dicelab.penta.scorecard import SACRIFICE
+from dicelab.penta.scorecard import SACRIFICE, Scorecard
 
 __all__ = ["penta_rules"]
 
@@ -248,8 +248,15 @@ def _lower_boxes(number: int) -> Rule:
 # -- 4. the upper bonus ---------------------------------------------------------------------------
 
 
+THREE_EACH = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+HIGH_FOR_LOW = {**THREE_EACH, "aces": 2, "sixes": 24}
+"""Three of each face, but four 6s and two 1s: the upper bonus is earned."""
+LOW_FOR_HIGH = {**THREE_EACH, "aces": 4, "sixes": 12}
+"""Three of each face, but four 1s and two 6s: the upper bonus is missed."""
+
+
 def _upper_bonus(number: int) -> Rule:
-    three_each = {"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
+    three_each = THREE_EACH
     text = [
         msg(
             "If the six upper boxes add up to {threshold} or more, the card earns a bonus of "
@@ -259,9 +266,11 @@ def _upper_bonus(number: int) -> Rule:
         ),
         msg(
             "{threshold} is three dice of each face: three 1s, three 2s, and so on up to three "
-            "6s (3 + 6 + 9 + 12 + 15 + 18). A box with four of its face makes up for one with "
-            "only two.",
+            "6s (3 + 6 + 9 + 12 + 15 + 18). The bonus counts points, not dice: four 6s and two "
+            "1s make {high}, enough for the bonus, but four 1s and two 6s make only {low}.",
             threshold=UPPER_BONUS_THRESHOLD,
+            high=Scorecard.from_filled(HIGH_FOR_LOW).upper_total,
+            low=Scorecard.from_filled(LOW_FOR_HIGH).upper_total,
         ),
     ]
     short = {**three_each, "aces": 2}
@@ -489,6 +498,10 @@ LOWER_FULL = {
 }
 
 
+JOKER_CARD = {box: points for box, points in FULL_CARD.items() if box not in ("twos", "chance")}
+"""The joker exercise's card: Penta at 50, every box filled but Twos and Chance."""
+
+
 def _joker(number: int) -> Rule:
     fours_points = 4 * DICE
     text = [
@@ -561,9 +574,10 @@ def _joker(number: int) -> Rule:
             chance=_box("chance"),
             dice=dice_text(dice),
         ),
-        f"list(Scorecard.from_filled({{'penta': 50}}).options({list(dice)}))",
+        f"list(card.options({list(dice)}))",
         WHICH_BOXES,
-        why=f"Scorecard.from_filled({{'penta': 50}}).explain({list(dice)})['chance']",
+        setup=(f"card = Scorecard.from_filled({JOKER_CARD})",),
+        why=f"card.explain({list(dice)})['chance']",
     )
     return _rule(number, "joker", msg("The joker"), text, steps, exercise)
 
