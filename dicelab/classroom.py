@@ -45,7 +45,7 @@ from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
 from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import Message, msg
-from dicelab.numbers import MAX_SEED, show_value
+from dicelab.numbers import MAX_SEED, is_listlike, show_value
 from dicelab.penta import game as penta_game
 from dicelab.penta import players as penta_players
 from dicelab.penta.moves import Hold, Roll, Score
@@ -215,6 +215,10 @@ def read_result_code(code: str, names: Sequence[str] | None = None) -> Game:
     """
     if not isinstance(code, str):
         raise IllegalMove(msg("A result code is text, not {value}.", value=show_value(code)))
+    if names is not None and (not is_listlike(names) or isinstance(names, str)):
+        raise IllegalMove(
+            msg("The names are a list of texts, not {value}.", value=show_value(names))
+        )
     if len(code) > _MAX_CODE:
         raise _typo(msg("it is far too long"))
     text = "".join(code.split()).replace("-", "").upper()

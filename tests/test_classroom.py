@@ -3,9 +3,11 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicelab import IllegalMove
-from dicelab.classroom import read_result_code, result_code
+from dicelab.classroom import VERSION, _checksum, _to_base32, read_result_code, result_code
 from dicelab.farkle import Game as Farkle
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
@@ -107,3 +109,23 @@ def test_mutated_codes_are_refused_or_read_back_to_the_same_game():
     counts = mutate_codes(500, seed=1)
     assert counts["other game"] == 0
     assert counts["refused"] + counts["same game"] == 500
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from("PF"), body=st.binary(max_size=40))
+def test_any_body_with_a_right_checksum_is_read_or_refused(kind, body):
+    """A forged code (right checksum, any bytes) never escapes as anything but IllegalMove."""
+    head = kind + VERSION
+    letters = _to_base32(body + _checksum(head, body))
+    try:
+        game = read_result_code(head + letters)
+    except IllegalMove:
+        return
+    assert result_code(read_result_code(result_code(game))) == result_code(game)
+
+
+@settings(max_examples=300, deadline=None)
+@given(code=st.text(max_size=60), names=st.one_of(st.none(), st.integers(), st.text(max_size=3)))
+def test_odd_input_is_refused(code, names):
+    with pytest.raises(IllegalMove):
+        read_result_code("P1-" + code, names=names)
