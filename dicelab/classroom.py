@@ -44,7 +44,7 @@ from dicelab.farkle.moves import Roll as FarkleRoll
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
 from dicelab.farkle.situation import TARGETS
-from dicelab.i18n import Message, msg
+from dicelab.i18n import Message, msg, nmsg
 from dicelab.numbers import MAX_SEED, is_listlike, show_value
 from dicelab.penta import game as penta_game
 from dicelab.penta import players as penta_players
@@ -333,7 +333,13 @@ def _read_penta(reader: _Reader, names: Sequence[str] | None) -> penta_game.Game
             msg("These names do not fit the result code: {reason}", reason=error.message)
         ) from None
     if len(game.seats) != count:
-        raise IllegalMove(msg("The result code has {n} seats: give {n} names.", n=count))
+        raise IllegalMove(
+            nmsg(
+                "The result code has {n} seat: give {n} name.",
+                "The result code has {n} seats: give {n} names.",
+                count,
+            )
+        )
     for number, symbol in enumerate(reader.symbols(_PENTA_RADIX), start=1):
         if symbol == 0:
             move: Roll | Hold | Score = Roll()
@@ -357,7 +363,13 @@ def _read_farkle(reader: _Reader, names: Sequence[str] | None) -> farkle_game.Ga
     target = TARGETS[reader.number(len(TARGETS))]
     players: Sequence[str | None] = [None] * count if names is None else names
     if len(players) != count:
-        raise IllegalMove(msg("The result code has {n} seats: give {n} names.", n=count))
+        raise IllegalMove(
+            nmsg(
+                "The result code has {n} seat: give {n} name.",
+                "The result code has {n} seats: give {n} names.",
+                count,
+            )
+        )
     try:
         game = farkle_game.Game(
             players,
