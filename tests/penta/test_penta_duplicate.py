@@ -74,3 +74,17 @@ def test_duplicate_must_be_a_bool():
 
     with pytest.raises(IllegalMove):
         Game(seed=1, duplicate=1)
+
+
+def test_the_review_replays_a_duplicate_game_with_its_dice():
+    from dicelab.penta.review import _positions
+
+    game = Game(seed=8, duplicate=True)
+    game.roll()
+    game.hold([0])
+    game.roll()
+    game.score("chance")
+    assert [dice for _, _, _, _, dice, _, _ in _positions(game, None)] == [
+        game.events[0].dice,
+        game.events[2].dice,
+    ]
