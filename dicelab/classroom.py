@@ -34,7 +34,7 @@ when rolled), so a game with such holds reads back with one hold in their place.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dicelab.errors import IllegalMove
@@ -63,6 +63,7 @@ _GROUP = 5  # letters between dashes
 _MAX_CODE = 20_000  # letters: far more than any game needs
 _PENTA_RADIX = 1 + 32 + len(BOXES)  # Roll, Hold(mask), Score(box)
 _FARKLE_RADIX = 2 + 64  # Roll, Bank, SetAside(mask)
+_PENTA_PLAYERS = ("optimal", "heuristic", "greedy")  # dicelab's own, in this fixed order
 
 Game = penta_game.Game | farkle_game.Game
 
@@ -96,7 +97,7 @@ def _penta_body(game: penta_game.Game) -> bytes:
     rules = game.rules
     if PENTA_PRESETS.get(rules.name) != rules:
         raise _cannot_code(msg("its rules are not a preset"))
-    players = penta_players.names()
+    players = _PENTA_PLAYERS
     seats = []
     for seat in game.seats:
         if seat.player is not None and seat.player not in players:
@@ -283,19 +284,19 @@ class _Reader:
             raise _not_code()
         return value
 
-    def symbols(self, radix: int) -> list[int]:
+    def symbols(self, radix: int) -> Iterator[int]:
+        """The moves' symbols one by one (a replay stops at the first refused move), then
+        a check that nothing is left over."""
         count = self.number(100_000)
         rest = self.data[self.at :]
         if rest[:1] == b"\0":
             raise _not_code()
         number = int.from_bytes(rest, "big")
-        symbols = []
         for _ in range(count):
             number, symbol = divmod(number, radix)
-            symbols.append(symbol)
+            yield symbol
         if number:
             raise _not_code()
-        return symbols
 
 
 def _not_code() -> IllegalMove:
@@ -317,7 +318,7 @@ def _read_penta(reader: _Reader, names: Sequence[str] | None) -> penta_game.Game
     duplicate = bool(reader.number(2))
     seed = reader.number(MAX_SEED + 1)
     count = reader.number(penta_players.MAX_SEATS + 1)
-    players = penta_players.names()
+    players = _PENTA_PLAYERS
     computer = {}
     for index in range(count):
         player = reader.number(len(players) + 1)

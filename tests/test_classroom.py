@@ -129,3 +129,25 @@ def test_any_body_with_a_right_checksum_is_read_or_refused(kind, body):
 def test_odd_input_is_refused(code, names):
     with pytest.raises(IllegalMove):
         read_result_code("P1-" + code, names=names)
+
+
+def test_games_without_a_code_are_refused(monkeypatch):
+    from dicelab.penta import players
+    from dicelab.penta.rules import Rules
+
+    with pytest.raises(IllegalMove, match="no result code"):
+        result_code(Penta(seed=1, rules=Rules("mine", "free", True, False)))
+    monkeypatch.setitem(players._FACTORIES, "dupdice-test", lambda: players.get("greedy"))
+    with pytest.raises(IllegalMove, match="no result code"):
+        result_code(Penta(("Ada", "Bot"), {1: "dupdice-test"}, seed=1))
+    with pytest.raises(IllegalMove, match="not a Penta or Farkle game"):
+        result_code("P1-0000")
+
+
+def test_a_code_with_moves_left_over_is_refused():
+    head, body = "P1", bytes([0, 0, 4, 1, 0, 2])  # two rolls coded, nothing left: fine
+    back = read_result_code(head + _to_base32(body + _checksum(head, body)))
+    assert len(back.events) == 2
+    body = bytes([0, 0, 4, 1, 0, 1, 46])  # one roll coded, a move left over
+    with pytest.raises(IllegalMove, match="hold no game"):
+        read_result_code(head + _to_base32(body + _checksum(head, body)))
