@@ -28,7 +28,8 @@ True
 
 In *duplicate* mode (a class's dice, see ``docs/classroom.md``) a game asks for
 :meth:`SeededDice.faces` instead: the faces of roll ``roll`` of round ``round`` are a pure
-function of (seed, game, round, roll), one face per die slot, whatever happened before:
+function of (seed, game, round, roll), whatever happened before; the dice rolled take them
+in order:
 
 >>> SeededDice(2026).faces("penta", 5, 1)
 (5, 6, 2, 2, 1, 2)
@@ -231,9 +232,10 @@ class SeededDice:
     def faces(self, game: str, round: int, roll: int) -> tuple[int, ...]:
         """The six faces of duplicate-mode roll ``roll`` (1, 2, ...) of ``round`` (1, 2, ...).
 
-        Die slot ``i`` shows ``faces[i]`` whenever it is rolled on that roll of that round;
-        ``game`` ("penta" or "farkle") keeps the two games' sequences apart. Drawn like
-        :meth:`roll` (bytes of SHA-256 below 252, modulo 6), from the text
+        The dice rolled on that roll of that round take the first faces in order (the k
+        dice rolled, from the leftmost free slot, show ``faces[:k]``); ``game`` ("penta"
+        or "farkle") keeps the two games' sequences apart. Drawn like :meth:`roll` (bytes
+        of SHA-256 below 252, modulo 6), from the text
         ``"dicelab:dup:{game}:{seed}:{round}:{roll}:{block}"``.
         """
         values: list[int] = []

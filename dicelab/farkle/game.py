@@ -137,8 +137,8 @@ class Game:
     * ``target``: 5000, 10000 (default) or 15000;
     * ``seed``: the dice's seed (a fresh one by default; ``game.seed`` tells it);
     * ``duplicate``: ``True`` for duplicate dice: roll j of a seat's turn t shows the
-      first dice of :meth:`~dicelab.dice.SeededDice.faces` ``("farkle", t, j)`` (die slot
-      i shows face i), the same for every seat and every learner with the seed, whatever
+      first k faces of :meth:`~dicelab.dice.SeededDice.faces` ``("farkle", t, j)`` for k
+      dice in play, the same for every seat and every learner with the seed, whatever
       happened before (``docs/classroom.md``);
     * ``rules``: a :class:`~dicelab.farkle.rules.Rules` table or a preset's name
       (default standard); a table that differs from a preset needs its own name;

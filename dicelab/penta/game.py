@@ -131,9 +131,9 @@ class Game:
     need their own name, so that a save names them rightly); ``seed`` fixes the dice
     (a fresh one is drawn when ``None``, so every game can be replayed). With
     ``duplicate=True`` the dice of roll j of round r depend only on (seed, r, j) and the
-    die's slot (:meth:`~dicelab.dice.SeededDice.faces`): every seat, and every learner
-    with the seed, faces the same dice in a round whatever happened before
-    (``docs/classroom.md``).
+    dice held (:meth:`~dicelab.dice.SeededDice.faces`; the free slots, from the left, take
+    the roll's faces in order): every seat, and every learner with the seed, faces the
+    same dice in a round whatever happened before (``docs/classroom.md``).
 
     >>> game = Game(seed=4, duplicate=True)
     >>> game.roll() == Game(players=2, seed=4, duplicate=True).roll()
@@ -419,12 +419,12 @@ class Game:
                 msg("All five dice are held: release at least one to roll, or score a box.")
             )
         old = state.dice or (0,) * DICE
-        if self._duplicate:  # slot i shows face i of this roll of this round
-            faces = self._dice.faces("penta", state.turns // len(self._seats) + 1, state.rolls + 1)
-            dice = tuple(old[i] if i in state.held else faces[i] for i in range(DICE))
+        if self._duplicate:  # the free slots take this roll of this round's faces in order
+            round_ = state.turns // len(self._seats) + 1
+            fresh = iter(self._dice.faces("penta", round_, state.rolls + 1))
         else:
             fresh = iter(self._dice.roll(DICE - len(state.held), state.roll_index))
-            dice = tuple(old[i] if i in state.held else next(fresh) for i in range(DICE))
+        dice = tuple(old[i] if i in state.held else next(fresh) for i in range(DICE))
         if move.dice is not None and _as_dice(move.dice) != dice:
             raise IllegalMove(
                 msg(
