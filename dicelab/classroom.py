@@ -14,7 +14,7 @@ reads back only to a game the rules and the seed allow (``docs/classroom.md``):
 2
 >>> code = result_code(game)
 >>> code
-'P1-000YM-3R100-10C74-47RTN-W'
+'P1-000YM-3R100-102WF-YPS20'
 >>> read_result_code(code) == game
 True
 >>> read_result_code(code.lower().replace("-", "")) == game  # case and dashes do not matter
@@ -34,7 +34,7 @@ when rolled), so a game with such holds reads back with one hold in their place.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from dicelab.errors import IllegalMove
@@ -49,7 +49,6 @@ from dicelab.numbers import MAX_SEED, is_listlike, show_value
 from dicelab.penta import game as penta_game
 from dicelab.penta import players as penta_players
 from dicelab.penta.moves import Hold, Roll, Score
-from dicelab.penta.rules import BOXES
 from dicelab.penta.rules import PRESETS as PENTA_PRESETS
 
 __all__ = ["read_result_code", "result_code"]
@@ -61,7 +60,6 @@ _SAME = {"O": "0", "I": "1", "L": "1"}  # letters read as the digits they look l
 _CHECK = 4  # checksum bytes (32 bits)
 _GROUP = 5  # letters between dashes
 _MAX_CODE = 20_000  # letters: far more than any game needs
-_PENTA_RADIX = 1 + 32 + len(BOXES)  # Roll, Hold(mask), Score(box)
 _FARKLE_RADIX = 2 + 64  # Roll, Bank, SetAside(mask)
 _PENTA_PLAYERS = ("optimal", "heuristic", "greedy")  # dicelab's own, in this fixed order
 
@@ -103,16 +101,23 @@ def _penta_body(game: penta_game.Game) -> bytes:
         if seat.player is not None and seat.player not in players:
             raise _cannot_code(msg("a seat is played by a computer player of one's own"))
         seats.append(0 if seat.player is None else 1 + players.index(seat.player))
-    symbols: list[int] = []
-    for move in _collapsed(game.events):
-        if isinstance(move, Roll):
-            symbols.append(0)
-        elif isinstance(move, Hold):
-            symbols.append(1 + sum(1 << p for p in move.positions))
-        else:
-            symbols.append(1 + 32 + BOXES.index(move.box))
+    replay = penta_game.Game(game.seats, rules=rules, seed=game.seed, duplicate=game.duplicate)
+    symbols: list[tuple[int, int]] = []
+    for move in _collapsed(game.events):  # each move as its place among the legal moves
+        legal = replay.legal_moves()
+        index = next(i for i, other in enumerate(legal) if _same_move(other, move))
+        symbols.append((index, len(legal)))
+        replay.push(legal[index])
     head = [list(PENTA_PRESETS).index(rules.name), int(game.duplicate), game.seed, len(seats)]
-    return _varints([*head, *seats]) + _moves(symbols, _PENTA_RADIX)
+    return _varints([*head, *seats]) + _moves(symbols)
+
+
+def _same_move(legal: Roll | Hold | Score, move: Roll | Hold | Score) -> bool:
+    if isinstance(legal, Hold) and isinstance(move, Hold):
+        return legal.positions == move.positions
+    if isinstance(legal, Score) and isinstance(move, Score):
+        return legal.box == move.box
+    return isinstance(legal, Roll) and isinstance(move, Roll)
 
 
 def _collapsed(events: Sequence[Any]) -> list[Any]:
@@ -149,11 +154,11 @@ def _farkle_body(game: farkle_game.Game) -> bytes:
     for event in game.events:
         move = event.move
         if isinstance(move, FarkleRoll):
-            symbols.append(0)
+            symbols.append((0, _FARKLE_RADIX))
         elif isinstance(move, Bank):
-            symbols.append(1)
+            symbols.append((1, _FARKLE_RADIX))
         else:
-            symbols.append(2 + sum(1 << p for p in move.positions))
+            symbols.append((2 + sum(1 << p for p in move.positions), _FARKLE_RADIX))
     head = [
         list(FARKLE_PRESETS).index(game.rules.name),
         int(game.duplicate),
@@ -162,7 +167,7 @@ def _farkle_body(game: farkle_game.Game) -> bytes:
         computer[0] + 1 if computer else 0,
         TARGETS.index(game.target),
     ]
-    return _varints(head) + _moves(symbols, _FARKLE_RADIX)
+    return _varints(head) + _moves(symbols)
 
 
 def _cannot_code(reason: Message) -> IllegalMove:
@@ -180,10 +185,11 @@ def _varints(numbers: Sequence[int]) -> bytes:
     return bytes(out)
 
 
-def _moves(symbols: Sequence[int], radix: int) -> bytes:
-    """The count of moves, then the moves as one number in base ``radix`` (first lowest)."""
+def _moves(symbols: Sequence[tuple[int, int]]) -> bytes:
+    """The count of moves, then the moves (symbol, radix) as one mixed-radix number, the
+    first move lowest."""
     number = 0
-    for symbol in reversed(symbols):
+    for symbol, radix in reversed(symbols):
         number = number * radix + symbol
     return _varints([len(symbols)]) + number.to_bytes((number.bit_length() + 7) // 8, "big")
 
@@ -284,16 +290,20 @@ class _Reader:
             raise _not_code()
         return value
 
-    def symbols(self, radix: int) -> Iterator[int]:
-        """The moves' symbols one by one (a replay stops at the first refused move), then
-        a check that nothing is left over."""
+    def symbols(self, radix: Callable[[], int]) -> Iterator[int]:
+        """The moves' symbols one by one, each in the base ``radix()`` gives when it is
+        read (a replay stops at the first refused move), then a check that nothing is
+        left over."""
         count = self.number(100_000)
         rest = self.data[self.at :]
         if rest[:1] == b"\0":
             raise _not_code()
         number = int.from_bytes(rest, "big")
         for _ in range(count):
-            number, symbol = divmod(number, radix)
+            base = radix()
+            if base <= 0:
+                raise _not_code()
+            number, symbol = divmod(number, base)
             yield symbol
         if number:
             raise _not_code()
@@ -341,15 +351,15 @@ def _read_penta(reader: _Reader, names: Sequence[str] | None) -> penta_game.Game
                 count,
             )
         )
-    for number, symbol in enumerate(reader.symbols(_PENTA_RADIX), start=1):
-        if symbol == 0:
-            move: Roll | Hold | Score = Roll()
-        elif symbol <= 32:
-            move = Hold(tuple(p for p in range(5) if (symbol - 1) >> p & 1))
-        else:
-            move = Score(BOXES[symbol - 33])
+    legal: list[Roll | Hold | Score] = []
+
+    def radix() -> int:  # a Penta move is its place among the legal moves
+        legal[:] = game.legal_moves()
+        return len(legal)
+
+    for number, symbol in enumerate(reader.symbols(radix), start=1):
         try:
-            game.push(move)
+            game.push(legal[symbol])
         except IllegalMove as error:
             raise _replay_failed(number, error) from None
     return game
@@ -384,7 +394,7 @@ def _read_farkle(reader: _Reader, names: Sequence[str] | None) -> farkle_game.Ga
         raise IllegalMove(
             msg("This is not a result code: {reason}", reason=error.message)
         ) from None
-    for number, symbol in enumerate(reader.symbols(_FARKLE_RADIX), start=1):
+    for number, symbol in enumerate(reader.symbols(lambda: _FARKLE_RADIX), start=1):
         if symbol == 0:
             move: FarkleRoll | Bank | SetAside = FarkleRoll()
         elif symbol == 1:
