@@ -163,3 +163,23 @@ def test_a_code_with_moves_left_over_is_refused():
     body = bytes([0, 0, 4, 1, 0, 1, 46])  # one move coded, another left over
     with pytest.raises(IllegalMove, match="hold no game"):
         read_result_code(head + _to_base32(body + _checksum(head, body)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), moves=st.integers(0, 400), duplicate=st.booleans())
+def test_random_games_read_back_with_the_same_dice_and_scores(seed, moves, duplicate):
+    rng = random.Random(seed)
+    penta = Penta(seed=seed, duplicate=duplicate)
+    farkle = Farkle(seed=seed, duplicate=duplicate)
+    for game in (penta, farkle):
+        for _ in range(moves):
+            if game.is_over:
+                break
+            game.push(rng.choice(game.legal_moves()))
+    back = read_result_code(result_code(penta))
+    assert (back.cards, back.dice, back.held) == (penta.cards, penta.dice, penta.held)
+    assert [e for e in back.events if not isinstance(e, Hold)] == [
+        e for e in penta.events if not isinstance(e, Hold)
+    ]
+    assert result_code(back) == result_code(penta)
+    assert read_result_code(result_code(farkle), names=[None, None]) == farkle
