@@ -25,6 +25,14 @@ gives the same dice, and a saved game can be checked against its seed:
 (3, 3, 4, 6, 4)
 >>> SeededDice(2026).roll(5, index=0) == SeededDice(2026).roll(5, index=0)
 True
+
+In *duplicate* mode (a class's dice, see ``docs/classroom.md``) a game asks for
+:meth:`SeededDice.faces` instead: the faces of roll ``roll`` of round ``round`` are a pure
+function of (seed, game, round, roll), whatever happened before; the dice rolled take them
+in order:
+
+>>> SeededDice(2026).faces("penta", 5, 1)
+(5, 6, 2, 2, 1, 2)
 """
 
 from __future__ import annotations
@@ -220,3 +228,21 @@ class SeededDice:
             values.extend(byte % 6 + 1 for byte in digest if byte < 252)
             block += 1
         return tuple(values[:k])
+
+    def faces(self, game: str, round: int, roll: int) -> tuple[int, ...]:
+        """The six faces of duplicate-mode roll ``roll`` (1, 2, ...) of ``round`` (1, 2, ...).
+
+        The dice rolled on that roll of that round take the first faces in order (the k
+        dice rolled, from the leftmost free slot, show ``faces[:k]``); ``game`` ("penta"
+        or "farkle") keeps the two games' sequences apart. Drawn like :meth:`roll` (bytes
+        of SHA-256 below 252, modulo 6), from the text
+        ``"dicelab:dup:{game}:{seed}:{round}:{roll}:{block}"``.
+        """
+        values: list[int] = []
+        block = 0
+        while len(values) < 6:
+            text = f"dicelab:dup:{game}:{self.seed}:{round}:{roll}:{block}"
+            digest = hashlib.sha256(text.encode()).digest()
+            values.extend(byte % 6 + 1 for byte in digest if byte < 252)
+            block += 1
+        return tuple(values[:6])

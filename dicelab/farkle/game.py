@@ -136,6 +136,10 @@ class Game:
       (a Farkle table has at most one computer seat);
     * ``target``: 5000, 10000 (default) or 15000;
     * ``seed``: the dice's seed (a fresh one by default; ``game.seed`` tells it);
+    * ``duplicate``: ``True`` for duplicate dice: roll j of a seat's turn t shows the
+      first k faces of :meth:`~dicelab.dice.SeededDice.faces` ``("farkle", t, j)`` for k
+      dice in play, the same for every seat and every learner with the seed, whatever
+      happened before (``docs/classroom.md``);
     * ``rules``: a :class:`~dicelab.farkle.rules.Rules` table or a preset's name
       (default standard); a table that differs from a preset needs its own name;
     * ``computer_player``: the computer's strategy (default :class:`ComputerPlayer`);
@@ -157,6 +161,7 @@ class Game:
         *,
         target: int = DEFAULT_TARGET,
         seed: int | None = None,
+        duplicate: bool = False,
         rules: Rules | str | None = None,
         computer_player: ComputerPlayer | None = None,
         start: Situation | str | None = None,
@@ -165,7 +170,12 @@ class Game:
     ) -> None:
         players = _old_players(players, humans, names)
         self._seats = make_seats(1 if players is None else players, computer)
+        if not isinstance(duplicate, bool):
+            raise IllegalMove(
+                msg("duplicate is True or False, not {value}.", value=show_value(duplicate))
+            )
         self._dice = SeededDice(new_seed() if seed is None else check_seed(seed))
+        self._duplicate = duplicate
         rules = _check_table(rules)
         self.computer_player = ComputerPlayer() if computer_player is None else computer_player
         first = _first_situation(start, len(self._seats), target, rules)
@@ -197,6 +207,11 @@ class Game:
     def seed(self) -> int:
         """The dice's seed."""
         return self._dice.seed
+
+    @property
+    def duplicate(self) -> bool:
+        """Whether the dice are duplicate dice (see the class's docstring)."""
+        return self._duplicate
 
     @property
     def rules(self) -> Rules:
@@ -318,9 +333,25 @@ class Game:
         before = self.situation
         dice: tuple[int, ...] = ()
         if isinstance(move, Roll) and not before.is_over and before.turn.can_roll:
-            dice = self._dice.roll(before.turn.dice_in_play, self._rolls[-1])
+            if self._duplicate:
+                turn, roll = self._duplicate_roll()
+                dice = self._dice.faces("farkle", turn, roll)[: before.turn.dice_in_play]
+            else:
+                dice = self._dice.roll(before.turn.dice_in_play, self._rolls[-1])
         after = before.apply(move, dice)
         return after, _event(before, move, after, dice)
+
+    def _duplicate_roll(self) -> tuple[int, int]:
+        """(t, j): the next roll is roll j (from 1) of the current seat's turn t (from 1),
+        counted in this game's log; a hot-dice roll takes the next j."""
+        seat, turn, roll = self.current_player, 1, 1
+        for event in self._events:
+            if event.ends_turn:
+                turn += event.seat == seat
+                roll = 1
+            elif isinstance(event.move, Roll):
+                roll += 1
+        return turn, roll
 
     def push(self, move: Move) -> Event:
         """Play ``move`` and return its event; :class:`~dicelab.IllegalMove` if not allowed."""
@@ -413,7 +444,8 @@ class Game:
     # Equality, copies, saving ------------------------------------------------------------
 
     def _identity(self) -> tuple[Any, ...]:
-        return (self._seats, self.seed, self.computer_player, self.start, self._events)
+        seed = (self.seed, self._duplicate)
+        return (self._seats, seed, self.computer_player, self.start, self._events)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

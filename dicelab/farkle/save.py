@@ -1,8 +1,10 @@
 """Saving a Farkle game as JSON and loading it back, every field and move checked.
 
 A save holds the format and version, the seed, the target, the rules table, the seats,
-the computer player's parameters, the start (notation), every move (rolls with their
-dice, set-asides with positions and dice, banks) and the situation reached (notation).
+the computer player's parameters, the start (notation), ``"duplicate": true`` for a game
+with duplicate dice (left out otherwise, so older saves load as they are), every move
+(rolls with their dice, set-asides with positions and dice, banks)
+and the situation reached (notation).
 Loading reads the JSON as Penta's does, with :mod:`dicelab.savefile` (a key given twice,
 ``NaN`` or ``Infinity``, a number beyond :data:`~dicelab.numbers.MAX_WHOLE`, values nested
 deeper than a save nests, an unknown or missing key, another format or version), then a
@@ -59,6 +61,7 @@ KEYS = (
     "events",
     "situation",
 )
+DUPLICATE = "duplicate"
 
 
 # Writing -----------------------------------------------------------------------------------
@@ -78,7 +81,7 @@ def _event_dict(event: Any) -> dict[str, Any]:
 
 def dump(game: Game) -> dict[str, Any]:
     """The save of ``game`` as a JSON-ready dict (:func:`load` reads it back)."""
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "seed": game.seed,
@@ -90,6 +93,9 @@ def dump(game: Game) -> dict[str, Any]:
         "events": [_event_dict(event) for event in game.events],
         "situation": str(game.situation),
     }
+    if game.duplicate:
+        data[DUPLICATE] = True
+    return data
 
 
 def dump_json(game: Game, indent: int | None = None) -> str:
@@ -121,11 +127,20 @@ def _new_game(cls: type[Game], data: dict[str, Any]) -> Game:
     names, computer = _seats(data["seats"])
     if not isinstance(data["start"], str):
         raise IllegalMove(msg("the start is a line of Farkle notation."))
+    duplicate = data.get(DUPLICATE, False)
+    if duplicate is not True and DUPLICATE in data:
+        raise IllegalMove(
+            msg(
+                "the field 'duplicate' is true when present, not {value}.",
+                value=show_value(duplicate),
+            )
+        )
     return cls(
         names,
         computer,
         target=data["target"],
         seed=check_seed(data["seed"]),
+        duplicate=duplicate,
         rules=rules,
         computer_player=player,
         start=parse(data["start"], rules),
@@ -189,7 +204,8 @@ def _replay(game: Game, number: int, item: object) -> None:
 def load(cls: type[Game], data: object) -> Game:
     """The game saved in ``data`` (a dict as :func:`dump` writes it), built with ``cls``,
     replayed move by move and checked; :class:`~dicelab.IllegalMove` for any fault."""
-    data = open_save(data, FORMAT, VERSION, KEYS)
+    keys = (*KEYS, DUPLICATE) if isinstance(data, dict) and DUPLICATE in data else KEYS
+    data = open_save(data, FORMAT, VERSION, keys)
     try:
         game = _new_game(cls, data)
     except IllegalMove as error:

@@ -129,7 +129,15 @@ class Game:
     by the default computer player, or maps indexes to player names; ``rules`` is a
     :class:`~dicelab.penta.rules.Rules` or a preset name (rules that differ from a preset
     need their own name, so that a save names them rightly); ``seed`` fixes the dice
-    (a fresh one is drawn when ``None``, so every game can be replayed).
+    (a fresh one is drawn when ``None``, so every game can be replayed). With
+    ``duplicate=True`` the dice of roll j of round r depend only on (seed, r, j) and the
+    dice held (:meth:`~dicelab.dice.SeededDice.faces`; the free slots, from the left, take
+    the roll's faces in order): every seat, and every learner with the seed, faces the
+    same dice in a round whatever happened before (``docs/classroom.md``).
+
+    >>> game = Game(seed=4, duplicate=True)
+    >>> game.roll() == Game(players=2, seed=4, duplicate=True).roll()
+    True
 
     >>> [seat.name for seat in Game(players=2).seats]
     ['Player 1', 'Player 2']
@@ -141,7 +149,14 @@ class Game:
         computer: Iterable[int] | Mapping[int, str | None] = (),
         rules: Rules | str | None = None,
         seed: int | None = None,
+        *,
+        duplicate: bool = False,
     ) -> None:
+        if not isinstance(duplicate, bool):
+            raise IllegalMove(
+                msg("duplicate is True or False, not {value}.", value=show_value(duplicate))
+            )
+        self._duplicate = duplicate
         self._seats = registry.make_seats(players, computer)
         self._rules = check_preset_name(check_rules(rules), PRESETS)
         self._dice = SeededDice(new_seed() if seed is None else seed)
@@ -167,6 +182,11 @@ class Game:
         return self._dice.seed
 
     @property
+    def duplicate(self) -> bool:
+        """Whether the dice are duplicate dice (the same for everyone in a round)."""
+        return self._duplicate
+
+    @property
     def events(self) -> tuple[Move, ...]:
         """The log: every move so far, with the dice rolled and the points scored."""
         return tuple(self._events)
@@ -174,10 +194,11 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (self._seats, self._rules, self.seed, self._events) == (
+        return (self._seats, self._rules, self.seed, self._duplicate, self._events) == (
             other._seats,
             other._rules,
             other.seed,
+            other._duplicate,
             other._events,
         )
 
@@ -194,6 +215,7 @@ class Game:
         """An independent copy (same seats, rules, seed and log)."""
         twin = Game.__new__(Game)
         twin._seats, twin._rules, twin._dice = self._seats, self._rules, self._dice
+        twin._duplicate = self._duplicate
         twin._events, twin._states = list(self._events), list(self._states)
         return twin
 
@@ -396,8 +418,12 @@ class Game:
             raise IllegalMove(
                 msg("All five dice are held: release at least one to roll, or score a box.")
             )
-        fresh = iter(self._dice.roll(DICE - len(state.held), state.roll_index))
         old = state.dice or (0,) * DICE
+        if self._duplicate:  # the free slots take this roll of this round's faces in order
+            round_ = state.turns // len(self._seats) + 1
+            fresh = iter(self._dice.faces("penta", round_, state.rolls + 1))
+        else:
+            fresh = iter(self._dice.roll(DICE - len(state.held), state.roll_index))
         dice = tuple(old[i] if i in state.held else next(fresh) for i in range(DICE))
         if move.dice is not None and _as_dice(move.dice) != dice:
             raise IllegalMove(

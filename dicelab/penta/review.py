@@ -185,7 +185,7 @@ def _positions(
     game: Game, seat: int | None
 ) -> list[tuple[int, str, int, Scorecard, tuple[int, ...], int, Action]]:
     """(seat, player, round, card, dice, rolls left, action) of every decision of the game."""
-    replay = Game(game.seats, rules=game.rules, seed=game.seed)
+    replay = Game(game.seats, rules=game.rules, seed=game.seed, duplicate=game.duplicate)
     found = []
     for event in game.events:
         dice, current = replay.dice, replay.current_seat

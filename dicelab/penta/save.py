@@ -1,6 +1,8 @@
 """Saving a Penta game as JSON, and loading it back checked against the seed and the rules.
 
-A save holds the format, the rules, the seed, the seats and the event log. Loading replays
+A save holds the format, the rules, the seed, the seats and the event log, and
+``"duplicate": true`` for a game with duplicate dice (the field is left out otherwise, so
+saves of ordinary games are as they always were, and older saves load as they are). Loading replays
 every event; a malformed or tampered save is refused with :class:`~dicelab.IllegalMove`,
 naming what is wrong, and nothing is half-loaded. The JSON itself (duplicate keys, NaN,
 depth, number bounds, format and version) is read by :mod:`dicelab.savefile`, as Farkle's:
@@ -41,12 +43,13 @@ __all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
 FORMAT = "dicelab-penta-game"
 VERSION = 1
 _KEYS = ("format", "version", "rules", "seed", "seats", "events")
+_DUPLICATE = "duplicate"
 
 
 def to_dict(game: Game) -> dict[str, Any]:
     """The save as plain data (JSON types only)."""
     rules = game.rules
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": {
@@ -59,6 +62,9 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seats": [{"name": seat.name, "player": seat.player} for seat in game.seats],
         "events": [_event_json(event) for event in game.events],
     }
+    if game.duplicate:
+        data[_DUPLICATE] = True
+    return data
 
 
 def to_json(game: Game, indent: int | None = None) -> str:
@@ -80,7 +86,16 @@ def from_json(text: str | bytes) -> Game:
 
 def from_dict(data: object) -> Game:
     """The game saved as plain ``data``, replayed and checked event by event."""
-    data = open_save(data, FORMAT, VERSION, _KEYS)
+    keys = (*_KEYS, _DUPLICATE) if isinstance(data, dict) and _DUPLICATE in data else _KEYS
+    data = open_save(data, FORMAT, VERSION, keys)
+    duplicate = data.get(_DUPLICATE, False)
+    if duplicate is not True and _DUPLICATE in data:
+        raise bad_save(
+            msg(
+                "the field 'duplicate' is true when present, not {value}.",
+                value=show_value(duplicate),
+            )
+        )
     rules = _rules_from_json(data["rules"])
     seed = data["seed"]
     if type(seed) is not int or seed < 0:
@@ -95,7 +110,7 @@ def from_dict(data: object) -> Game:
     if not isinstance(events, list):
         raise bad_save(msg("the events must be a list, not {value}.", value=show_value(events)))
     try:
-        game = Game(seats, rules=rules, seed=seed)
+        game = Game(seats, rules=rules, seed=seed, duplicate=duplicate)
     except IllegalMove as error:
         raise bad_save(error.message) from None
     for number, item in enumerate(events, start=1):

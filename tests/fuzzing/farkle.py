@@ -56,12 +56,13 @@ class FarkleFuzz(Fuzz):
         rules = draw.pick(FARKLE_RULES)
         seed = draw.pick((0, 1, 2026, MAX_SEED, draw.whole(0, 2**40)))
         target = draw.pick((5000, 5000, 10000))
+        duplicate = draw.pick((False, True))
         # The line-up is positional: (humans, computer) before the constructors were
         # aligned, (players, computer) after; (1, True), the default, means the same in both.
         for seats, computer in (lineup, (1, True)):
             ctor = (
                 f"farkle.Game({seats}, {computer}, seed={seed}, target={target}, "
-                f"rules=farkle.Rules.preset({rules!r}))"
+                f"duplicate={duplicate}, rules=farkle.Rules.preset({rules!r}))"
             )
             try:
                 return ctor, self.fresh(ctor)

@@ -69,8 +69,15 @@ class PentaFuzz(Fuzz):
         names, computer = players
         rules = draw.pick(PENTA_RULES)
         seed = draw.pick((0, 1, 2026, MAX_SEED, draw.whole(0, 2**40)))
-        ctor = f"penta.Game(players={names!r}, computer={computer!r}, rules={rules!r}, seed={seed})"
-        return ctor, penta.Game(players=names, computer=computer, rules=rules, seed=seed)
+        duplicate = draw.pick((False, True))
+        ctor = (
+            f"penta.Game(players={names!r}, computer={computer!r}, rules={rules!r}, seed={seed}, "
+            f"duplicate={duplicate})"
+        )
+        game = penta.Game(
+            players=names, computer=computer, rules=rules, seed=seed, duplicate=duplicate
+        )
+        return ctor, game
 
     def snapshot(self, game: Any) -> tuple[Any, ...]:
         situation = game.situation
