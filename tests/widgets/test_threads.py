@@ -74,6 +74,7 @@ def _farkle_humans(app: FarkleApp) -> bool:
     return app.new_game(humans=["Ada", "Bob"], computer=False, seed=7)
 
 
+@pytest.mark.slow  # about 2 s each: many threaded tries
 @pytest.mark.parametrize(
     ("make", "computers", "humans"),
     [
@@ -102,6 +103,7 @@ def test_a_new_game_gets_no_move_of_the_old_games_computer(make, computers, huma
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+@pytest.mark.slow  # about 2.7 s
 def test_redraws_from_several_threads_never_collide(caplog):
     """A computer playing on timer threads while the kernel's thread redraws (language
     switches, the advisor's toggle) and the dice tumble: no ``Set changed size`` error."""
