@@ -5,7 +5,10 @@ part of a joker preview written out."""
 
 from __future__ import annotations
 
+import html
 from collections import Counter
+
+import pytest
 
 from dicelab.widgets.common.timer import ManualScheduler
 from dicelab.widgets.farkle.app import FarkleApp
@@ -230,3 +233,17 @@ def test_no_bonus_note_without_the_bonus():
     app.roll()
     assert "dl-bonus-why" not in app._status.value
     assert "dl-bonus-why" not in texts(app)
+
+
+@pytest.mark.parametrize("make", [lambda: PentaApp(seed=3), lambda: FarkleApp(seed=3)])
+def test_the_notation_line_is_one_click_away_not_in_the_way(make):
+    """The engine's notation (English keywords) is hidden until the learner asks for it."""
+    app = make()
+    app.roll()
+    assert not app.notation_shown and app._line.layout.display == "none"
+    assert str(app.game.situation) in html.unescape(app._line.value)  # kept up to date
+    tooltip = app._notation_button.tooltip
+    app._notation_button.click()
+    assert app.notation_shown and app._notation_button.tooltip != tooltip
+    app.show_notation(False)
+    assert not app.notation_shown

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import Message, msg, translate
+from dicelab.i18n import N_, Message, msg, translate
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.dice import DiceRow
 from dicelab.widgets.common.forms import SPEEDS, PlayerRows, set_options, speed_options
@@ -34,6 +34,12 @@ GAME_OVER_UNDO = msg(
 )
 LOG_SIZE = 8
 """How many of the computer's moves the log keeps (the latest)."""
+
+
+SHOW_NOTATION = N_(
+    "Show this moment of the game written in the notation (for teachers and the curious)"
+)
+HIDE_NOTATION = N_("Hide the line in notation")
 
 
 class PlayApp(App):
@@ -69,7 +75,15 @@ class PlayApp(App):
         self._roll_button.on_click(lambda _b: self.roll())
         self._undo_button = shared.button("dl-undo", icon="undo")
         self._undo_button.on_click(lambda _b: self.undo())
-        self._line = shared.html("dl-situation")
+        # The engine's notation: a stable format with English keywords, for the curious and the
+        # teacher; one click away (hidden, its own layout), not in a learner's way.
+        self._line = widgets.HTML(
+            layout=widgets.Layout(display="none"),
+            style=shared.html_style,
+            _dom_classes=("dl-situation",),
+        )
+        self._notation_button = shared.button("dl-notation-toggle", icon="code")
+        self._notation_button.on_click(lambda _b: self.show_notation(not self.notation_shown))
         self._log = shared.html("dl-computer-log")
         self._build_end()
 
@@ -248,6 +262,7 @@ class PlayApp(App):
         )
         self._undo_button.disabled = not self._takeback_depth()
         self._render_log(lang)
+        self._render_notation_button(lang)
         situation = self._game.situation
         self._line.value = (
             f"<code class='dl-muted' title='{esc(translate('Situation', lang))}'>"
@@ -255,6 +270,21 @@ class PlayApp(App):
             if situation is not None
             else ""
         )
+
+    @property
+    def notation_shown(self) -> bool:
+        """Whether the engine's notation line is shown under the dice."""
+        return self._line.layout.display != "none"
+
+    def show_notation(self, show: bool = True) -> None:
+        """Show (or hide) the engine's notation line, as the Notation button does."""
+        self._line.layout.display = None if show else "none"
+        self._render_notation_button(self.lang)
+
+    def _render_notation_button(self, lang: str) -> None:
+        shown = self.notation_shown
+        self._notation_button.description = translate("Notation", lang)
+        self._notation_button.tooltip = translate(HIDE_NOTATION if shown else SHOW_NOTATION, lang)
 
     def _render_log(self, lang: str) -> None:
         """The computer's moves since the human's last action, newest last (none at the end:
