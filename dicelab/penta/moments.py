@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from dicelab import cache
-from dicelab.cache import Progress, atomic_write, cache_dir
+from dicelab.cache import Progress, cache_dir, load_array, save_array
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
@@ -365,16 +365,6 @@ def build_moments(
     return W
 
 
-def _load(path: Path) -> np.ndarray | None:
-    try:
-        table = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError):
-        return None
-    if table.shape != (N_STATES,) or table.dtype != np.float64:
-        return None
-    return table
-
-
 # -- the public object ------------------------------------------------------------------------
 
 
@@ -434,13 +424,11 @@ class Moments:
             if self._table is not None and not force:
                 return self
             progress = progress if progress is not None else self._progress
-            table = _load(self.path) if self._cache and not force else None
+            table = load_array(self.path, (N_STATES,)) if self._cache and not force else None
             if table is None:
                 table = build_moments(self.rules, self._solver.table, progress)
                 if self._cache:
-                    with atomic_write(self.path) as handle:
-                        if handle is not None:
-                            np.save(handle, table, allow_pickle=False)
+                    save_array(self.path, table)
             elif progress is not None:
                 progress(1.0)
             table.flags.writeable = False
