@@ -271,6 +271,12 @@ class PlayApp(App):
             else ""
         )
 
+    def _toolbar(self, review_button: widgets.Widget) -> widgets.HBox:
+        """The row above the game: New game, Review and Notation."""
+        return self._shared.box(
+            widgets.HBox, [self._new_game_button, review_button, self._notation_button]
+        )
+
     @property
     def notation_shown(self) -> bool:
         """Whether the engine's notation line is shown under the dice."""

@@ -117,10 +117,7 @@ class FarkleApp(PlayApp):
         )
         self._risk.add_class("dl-risk-panel")
         self._body.children = [
-            shared.box(
-                widgets.HBox,
-                [self._new_game_button, self._review.button, self._notation_button],
-            ),
+            self._toolbar(self._review.button),
             self._panel_box,
             self._status,
             self._end_box,

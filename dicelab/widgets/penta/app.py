@@ -138,10 +138,7 @@ class PentaApp(PlayApp):
             self._roll_button, self._validate_button, self._undo_button, self._countdown_label
         )
         self._body.children = [
-            shared.box(
-                widgets.HBox,
-                [self._new_game_button, self._review.button, self._notation_button],
-            ),
+            self._toolbar(self._review.button),
             self._panel_box,
             self._status,
             self._end_box,
