@@ -20,6 +20,7 @@ from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.solver import Solver, simulate
 from dicelab.review import Review
+from tests.yatzy_reference import YATZY_VARIANT, yatzy_action, yatzy_situation
 
 pytestmark = pytest.mark.tables  # the value and moments tables (make tables)
 
@@ -309,30 +310,6 @@ def test_markdown_export(reviewer):
 
 # -- agreement with yatzy-solver -----------------------------------------------------------
 
-YATZY_VARIANT = {
-    "official": "american+forced-joker",
-    "free-joker": "american",
-    "no-joker": "american+no-joker",
-    "no-bonus": "american+no-bonus",
-}
-YATZY_BOX = {**{box: box for box in BOXES}, "aces": "ones", "penta": "five_of_a_kind"}
-
-
-def _yatzy_situation(card: Scorecard, dice, rolls_left: int, categories) -> str:
-    ids = {YATZY_BOX[box] for box in card.filled}
-    filled = ",".join(c for c in categories if c in ids) or "-"
-    text = f"dice {' '.join(map(str, sorted(dice)))} | rolls {rolls_left}"
-    text += f" | upper {card.upper_total} | filled {filled}"
-    if "penta" in card.filled and card.rules.penta_bonus:
-        text += f" | five_of_a_kind {card.points('penta')}"
-    return text
-
-
-def _yatzy_action(action) -> str:
-    if isinstance(action, str):
-        return f"score {YATZY_BOX[action]}"
-    return "keep " + (" ".join(map(str, action)) or "-")
-
 
 @pytest.mark.slow
 def test_losses_agree_with_yatzy_solver_regret():
@@ -347,10 +324,10 @@ def test_losses_agree_with_yatzy_solver_regret():
         while done < 100:
             for d in review(noisy_game(name, 1000 + seed), reviewer=reviewer).decisions:
                 situation = parse(d.situation)
-                text = _yatzy_situation(
+                text = yatzy_situation(
                     situation.card, situation.dice, situation.rolls_left, variant.categories
                 )
-                regret = theirs.regret(text, _yatzy_action(d.choice))
+                regret = theirs.regret(text, yatzy_action(d.choice))
                 assert d.loss == pytest.approx(regret, abs=1e-9), (name, d.situation, d.choice)
                 done += 1
             seed += 1

@@ -28,6 +28,7 @@ from dicelab.penta.solver import (
     table_path,
     text_progress,
 )
+from tests.yatzy_reference import YATZY_VARIANT, yatzy_action, yatzy_situation
 
 PUBLISHED = {
     "official": 254.5877287,
@@ -444,30 +445,6 @@ def test_simulation_is_seeded(solvers):
 
 # -- agreement with yatzy-solver ---------------------------------------------------------
 
-YATZY_VARIANT = {
-    "official": "american+forced-joker",
-    "free-joker": "american",
-    "no-joker": "american+no-joker",
-    "no-bonus": "american+no-bonus",
-}
-YATZY_BOX = {**{box: box for box in BOXES}, "aces": "ones", "penta": "five_of_a_kind"}
-
-
-def _yatzy_situation(card: Scorecard, dice, rolls_left: int, categories) -> str:
-    ids = {YATZY_BOX[box] for box in card.filled}
-    filled = ",".join(c for c in categories if c in ids) or "-"
-    text = f"dice {' '.join(map(str, sorted(dice)))} | rolls {rolls_left}"
-    text += f" | upper {card.upper_total} | filled {filled}"
-    if "penta" in card.filled and card.rules.penta_bonus:
-        text += f" | five_of_a_kind {card.points('penta')}"
-    return text
-
-
-def _yatzy_action(action) -> str:
-    if isinstance(action, str):
-        return f"score {YATZY_BOX[action]}"
-    return "keep " + (" ".join(map(str, action)) or "-")
-
 
 @pytest.mark.parametrize("name", sorted(YATZY_VARIANT))
 @pytest.mark.slow
@@ -486,10 +463,10 @@ def test_option_values_agree_with_yatzy_solver(solvers, name):
         card = random_card(solver.rules, rng, rng.randint(1, 11))
         dice, rolls_left = random_dice(rng), rng.randint(0, 2)
         ours = {
-            _yatzy_action(a): v - card.total
+            yatzy_action(a): v - card.total
             for a, v in solver.option_values(card, dice, rolls_left).items()
         }
-        situation = _yatzy_situation(card, dice, rolls_left, categories)
+        situation = yatzy_situation(card, dice, rolls_left, categories)
         other = dict(theirs.option_values(situation))
         assert set(ours) == set(other)
         for action, value in ours.items():
