@@ -30,6 +30,35 @@ How many points does a single 5 score?
 >>> exercise.check(...).correct is None  # no prediction yet: the answer is folded away
 True
 
+An exercise names the wrong answers learners typically give, each computed from the mistake
+itself; a learner who gives one is told why it is tempting and where it goes wrong:
+
+>>> exercise = Exercise(
+...     "farkle3",
+...     msg("What is the chance that three dice farkle?"),
+...     "Fraction(60, 216)",
+...     PERCENT,
+...     namespace=lambda: {"Fraction": Fraction},
+...     mistakes=(Mistake("Fraction(2, 3) ** 3", msg("Each die misses 2 times in 3...")),),
+... )
+>>> [str(value) for value, _ in exercise.anticipated()]
+['8/27']
+>>> feedback = exercise.check("29.6%")
+>>> feedback.correct, feedback.mistake.code
+(False, 'Fraction(2, 3) ** 3')
+>>> print(feedback.render("en"))  # doctest: +NORMALIZE_WHITESPACE
+**Predict, then check**
+<BLANKLINE>
+What is the chance that three dice farkle?
+<BLANKLINE>
+**Not quite.** You said 29.6%; the engine says **5/18 ≈ 27.8%**.
+<BLANKLINE>
+`Fraction(2, 3) ** 3` → 8/27 ≈ 29.6%
+<BLANKLINE>
+Each die misses 2 times in 3...
+<BLANKLINE>
+`Fraction(60, 216)` → 5/18 ≈ 27.8%
+
 Everything shown goes through :mod:`dicelab.i18n`: ``render(lang)`` draws a value in any
 language, and ``str()``/``_repr_markdown_`` in the current one.
 """
@@ -61,6 +90,7 @@ __all__ = [
     "Example",
     "Exercise",
     "Feedback",
+    "Mistake",
     "Percent",
     "Rule",
     "RuleBook",
@@ -398,7 +428,9 @@ class Feedback(_Renders):
 
     ``correct`` is ``True`` (right), ``False`` (wrong) or ``None`` (not judged: no prediction
     yet, or one that could not be read). ``details`` say what the engine computes and why;
-    ``reveal`` holds the engine's answer folded away (shown when no prediction was given, so a
+    ``given`` is the prediction as read, and ``mistake`` the anticipated :class:`Mistake` it
+    matches (its ``why`` is then among the details). ``reveal`` holds the engine's answer
+    folded away (shown when no prediction was given, so a
     learner who cannot edit the cell, as in Voilà, can predict in their head and then look).
     """
 
@@ -409,6 +441,8 @@ class Feedback(_Renders):
     prompt: Message | None = None
     hint: tuple[Message, ...] = ()
     reveal: tuple[Message | str, ...] = ()
+    given: Any = None
+    mistake: Mistake | None = None
 
     def __bool__(self) -> bool:
         return bool(self.correct)
@@ -467,6 +501,21 @@ _KIND_HINTS = {
 }
 
 
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong answer learners typically give, computed from the mistake itself.
+
+    ``code`` is one line of engine code that makes the mistake (for instance
+    ``Fraction(2, 3) ** 3``: "a die scores two times in three, so three dice all miss
+    (1/3)^3", which forgets the triples); its value is the tempting answer. ``why`` says why
+    the answer is tempting and where it goes wrong; the feedback shows it to a learner who
+    gives that answer.
+    """
+
+    code: str
+    why: Message
+
+
 @dataclass(frozen=True, repr=False)
 class Exercise(_Renders):
     """A "predict, then check" question whose answer the engine computes.
@@ -481,7 +530,10 @@ class Exercise(_Renders):
       value that is a bare number;
     * ``choices``: for :data:`CHOICE`, ``(id, label)`` pairs;
     * ``tolerance``: for :data:`PERCENT`, how far (as a probability) a prediction may be off;
-    * ``namespace``: the names the code may use (the game's engine).
+    * ``namespace``: the names the code may use (the game's engine);
+    * ``mistakes``: the wrong answers learners typically give (:class:`Mistake`), each
+      computed by a line of code that makes the mistake, with why it is tempting and where it
+      goes wrong (see :meth:`anticipated`).
 
     A dashboard can build its own input from ``kind`` and ``choices`` and call :meth:`check`.
     """
@@ -496,6 +548,7 @@ class Exercise(_Renders):
     tolerance: float = 0.01
     namespace: Namespace = field(default=_no_names, compare=False)
     because: Message | None = None
+    mistakes: tuple[Mistake, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -517,6 +570,18 @@ class Exercise(_Renders):
     def explanation(self) -> Any:
         """The value of the ``why`` line (``None`` without one)."""
         return None if self.why is None else run_code(self.why, self._names())
+
+    def anticipated(self) -> tuple[tuple[Any, Mistake], ...]:
+        """Each anticipated wrong answer, computed now from its mistake, with the mistake."""
+        names = self._names()
+        return tuple((self._normal(run_code(m.code, names)), m) for m in self.mistakes)
+
+    def mistake_behind(self, answer: Any) -> Mistake | None:
+        """The anticipated mistake that gives ``answer`` (already read), if any."""
+        for value, mistake in self.anticipated():
+            if self._same(answer, value):
+                return mistake
+        return None
 
     @property
     def hint(self) -> Message:
@@ -562,8 +627,17 @@ class Exercise(_Renders):
                 given=Percent(given) if self.kind == PERCENT else self._shown(given),
                 expected=self._shown(expected),
             )
-        details = (first, *self._reasons(expected))
-        return Feedback(right, headline, details, expected, prompt=self.prompt)
+        mistake: Mistake | None = None
+        tempting: tuple[Message, ...] = ()
+        for value, anticipated in () if right else self.anticipated():
+            if self._same(given, value):
+                mistake = anticipated
+                tempting = (_Code(mistake.code, self._shown(value)), mistake.why)
+                break
+        details = (first, *tempting, *self._reasons(expected))
+        return Feedback(
+            right, headline, details, expected, prompt=self.prompt, given=given, mistake=mistake
+        )
 
     def _reasons(self, expected: Any = ...) -> tuple[Message, ...]:
         """The engine's answer and the explanation, as code lines with their values."""
