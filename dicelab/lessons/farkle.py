@@ -117,7 +117,7 @@ def _roll(number: int) -> Rule:
             Mistake(
                 "Turn().roll(dice).set_aside([1, 5]).dice_in_play",
                 msg(
-                    "Setting aside every die that scores feels safest, but you need set aside "
+                    "Setting aside every die that scores feels safest, but you need to set aside "
                     "only one: keep the 1 alone and roll the five other dice."
                 ),
             ),
@@ -180,7 +180,7 @@ def _turn_lost(number: int) -> Rule:
             Mistake(
                 "s.totals[0] - s.turn.points",
                 msg(
-                    "A lost turn loses only the points of this turn, which never were in your "
+                    "A lost turn loses only the points of this turn, which were never in your "
                     "total: your banked {total} stays as it was.",
                     total=1200,
                 ),

@@ -383,7 +383,7 @@ def _upper_bonus(number: int) -> Rule:
         setup=(f"card = Scorecard.from_filled({before})",),
         why=f"[card.score('sixes', {sixes}).upper_total for n in range(6)]",
         because=msg(
-            "The upper total with 0 to 5 sixes in {sixes}; the bonus needs {threshold}.",
+            "The upper total with no 6 up to five 6s in {sixes}; the bonus needs {threshold}.",
             sixes=_box("sixes"),
             threshold=UPPER_BONUS_THRESHOLD,
         ),
@@ -839,7 +839,7 @@ def _presets(number: int) -> Rule:
             Mistake(
                 "len(Scorecard.from_filled({'penta': 50}).options([4, 4, 4, 4, 4]))",
                 msg(
-                    "That is the app's rules, where the joker forces five 4s into {fours}. The "
+                    "Those are the app's rules, where the joker forces five 4s into {fours}. The "
                     "free joker is free: five equal dice may go in any open box.",
                     fours=_box("fours"),
                 ),
