@@ -228,6 +228,7 @@ def test_farkle_examples_of_the_sheet():
 
 
 ROLLED = re.compile(r"roll\(\[([\d, ]+)\]\)(?:\.set_aside\(\[([\d, ]+)\]\))?")
+DICE_NAMED = re.compile(r"^dice = \[([\d, ]+)\]$")
 
 
 def farkle_rolls(rule):
@@ -239,6 +240,9 @@ def farkle_rolls(rule):
         for rolled, kept in ROLLED.findall(line):
             dice = tuple(int(die) for die in rolled.split(","))
             yield dice, tuple(int(die) for die in kept.split(",")) if kept else None
+    for line in exercise.setup:  # an exercise's roll named `dice`
+        for rolled in DICE_NAMED.findall(line):
+            yield tuple(int(die) for die in rolled.split(",")), None
 
 
 def is_straight_or_three_pairs(dice):
@@ -640,6 +644,14 @@ def test_lesson_messages_are_in_the_template():
 def _quoted(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'
+
+
+def test_the_docs_list_every_exercise_with_its_wrong_answers():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "lessons.md").read_text()
+    for rule in all_rules():
+        assert f"| {rule.game.capitalize()} | `{rule.id}` |" in page, rule.id
 
 
 # -- pages, display, layering ---------------------------------------------------------------------
