@@ -362,7 +362,8 @@ def test_every_exercise_anticipates_wrong_answers_and_names_each(rule_id):
     right = exercise.answer()
     anticipated = exercise.anticipated()
     assert anticipated, "each exercise names at least one typical wrong answer"
-    assert exercise.check(as_given(exercise, right)).mistake is None
+    judged = exercise.check(as_given(exercise, right))
+    assert judged.correct is True and judged.mistake is None
     for value, mistake in anticipated:
         assert not exercise._same(value, right), (mistake.code, value)  # it is wrong
         feedback = exercise.check(as_given(exercise, value))
