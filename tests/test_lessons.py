@@ -228,6 +228,7 @@ def test_farkle_examples_of_the_sheet():
 
 
 ROLLED = re.compile(r"roll\(\[([\d, ]+)\]\)(?:\.set_aside\(\[([\d, ]+)\]\))?")
+DICE_NAMED = re.compile(r"^dice = \[([\d, ]+)\]$")
 
 
 def farkle_rolls(rule):
@@ -239,6 +240,9 @@ def farkle_rolls(rule):
         for rolled, kept in ROLLED.findall(line):
             dice = tuple(int(die) for die in rolled.split(","))
             yield dice, tuple(int(die) for die in kept.split(",")) if kept else None
+    for line in exercise.setup:  # an exercise's roll named `dice`
+        for rolled in DICE_NAMED.findall(line):
+            yield tuple(int(die) for die in rolled.split(",")), None
 
 
 def is_straight_or_three_pairs(dice):
@@ -262,10 +266,20 @@ def test_farkle_examples_illustrate_their_own_rule(rule):
 
 
 def test_farkle_hot_dice_card_ends_every_example_with_six_dice_back():
-    rule = find("farkle/hot_dice")
-    for turn in [*values("farkle/hot_dice"), run_code(rule.exercise.why, rule.namespace())]:
+    for turn in values("farkle/hot_dice"):
         assert turn.hot_dice and turn.dice_in_play == 6
-    assert rule.exercise.answer() == 6
+
+
+def test_farkle_hot_dice_exercise_is_the_chance_that_every_die_scores():
+    # Three dice all score: 1s and 5s only (2 * 2 * 2 = 8 rolls) or a triple of 2, 3, 4 or 6.
+    rule = find("farkle/hot_dice")
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    every = [roll for roll in rolls if set(roll) <= {1, 5} or len(set(roll)) == 1]
+    assert len(every) == 8 + 4
+    assert rule.exercise.answer() == Fraction(len(every), len(rolls)) == Fraction(1, 18)
+    assert "12 of the 216 equally likely rolls of three dice" in rule.exercise.check(0.5).render(
+        "en"
+    )
 
 
 def test_farkle_chance_feedback_says_what_its_number_counts():
@@ -333,6 +347,117 @@ def test_every_exercise_accepts_the_engine_answer_only(rule_id):
     assert f"`{exercise.code}`" in wrong.render("en")  # the engine's line, to run oneself
 
 
+def as_given(exercise: Exercise, value):
+    """A value as a learner would type it (a list of boxes, a percentage)."""
+    if exercise.kind == WHICH_BOXES:
+        return sorted(value)
+    if exercise.kind == PERCENT:
+        return f"{float(value) * 100:.1f}%"
+    return value
+
+
+@pytest.mark.parametrize("rule_id", rule_ids())
+def test_every_exercise_anticipates_wrong_answers_and_names_each(rule_id):
+    exercise = find(rule_id).exercise
+    right = exercise.answer()
+    anticipated = exercise.anticipated()
+    assert anticipated, "each exercise names at least one typical wrong answer"
+    judged = exercise.check(as_given(exercise, right))
+    assert judged.correct is True and judged.mistake is None
+    for value, mistake in anticipated:
+        assert not exercise._same(value, right), (mistake.code, value)  # it is wrong
+        feedback = exercise.check(as_given(exercise, value))
+        assert feedback.correct is False
+        assert feedback.mistake is mistake  # each is told apart from the others
+        text = feedback.render("en")
+        assert f"`{mistake.code}`" in text and mistake.why.render("en") in text
+        assert f"`{exercise.code}`" in text  # and the engine's answer follows
+    codes = [mistake.code for _, mistake in anticipated]
+    assert len(set(codes)) == len(codes)
+
+
+def mistake_values(rule_id: str) -> dict:
+    return {m.code: value for value, m in find(rule_id).exercise.anticipated()}
+
+
+def test_the_double_six_counted_twice():
+    # Two dice, at least one 6: 1/6 + 1/6 = 1/3 counts the roll 6, 6 twice; right is 11/36.
+    assert find("penta/turn").exercise.answer() == Fraction(11, 36)
+    assert mistake_values("penta/turn") == {
+        "Fraction(1, 6) + Fraction(1, 6)": Fraction(1, 3),
+        "Fraction(1, 6) * Fraction(1, 6)": Fraction(1, 36),
+    }
+    feedback = find("penta/turn").exercise.check("33.3%")
+    assert "counted twice: of the 36 rolls of two dice, 11 hold a 6, not 12" in feedback.render(
+        "en"
+    )
+
+
+def test_forgetting_the_triples():
+    # Three dice farkle: (2/3)^3 = 8/27 = 64/216 forgets the four triples 2, 3, 4, 6; right 60/216.
+    assert find("farkle/farkle_chances").exercise.answer() == Fraction(60, 216)
+    assert mistake_values("farkle/farkle_chances")["farkle_chance(1) ** 3"] == Fraction(8, 27)
+    # Hot dice with three dice: (1/3)^3 = 1/27 forgets the same triples; right 12/216.
+    assert mistake_values("farkle/hot_dice")["(1 - farkle_chance(1)) ** 3"] == Fraction(1, 27)
+    assert (
+        find("farkle/farkle_chances")
+        .exercise.check("29.6%")
+        .mistake.why.render("en")
+        .startswith("One die scores nothing 2 times in 3")
+    )
+
+
+def test_the_upper_bonus_is_not_added_before_the_threshold():
+    # The TOTAL card's upper boxes add up to 62: adding the 35 anyway gives 340, not 305.
+    exercise = find("penta/total").exercise
+    assert exercise._names()["card"].upper_total == 62
+    assert exercise.answer() == 305
+    values = mistake_values("penta/total")
+    assert values["card.upper_total + UPPER_BONUS + card.lower_total + card.penta_bonus"] == 340
+    assert values["card.upper_total + card.upper_bonus + card.lower_total"] == 205  # no Penta bonus
+    # Three of each face is 63, but with two 1s three 6s make 62: four 6s are needed.
+    assert mistake_values("penta/upper_bonus") == {
+        "UPPER_BONUS_THRESHOLD // (1 + 2 + 3 + 4 + 5 + 6)": 3
+    }
+    assert "with three 6s the upper total is 62" in find("penta/upper_bonus").exercise.check(
+        3
+    ).render("en")
+
+
+def test_the_typical_wrong_answers_about_boxes():
+    # Three of a kind adds all five dice: not the three 4s (12), nor the four 4s (16).
+    assert set(mistake_values("penta/lower_boxes").values()) == {12, 16, 0}
+    # Three 3s are more dice than two 5s, but fewer points.
+    assert list(mistake_values("penta/upper_boxes").values()) == [{"threes"}]
+    # Any open box may take a roll: seven, not only the one that scores.
+    assert find("penta/sacrifice").exercise.answer() == 7
+    assert list(mistake_values("penta/sacrifice").values()) == [1]
+    # The joker forces Twos; forgetting it, both open boxes.
+    assert mistake_values("penta/joker")["list(card.open_boxes)"] == {"twos", "chance"}
+    # The free joker: 12 open boxes; the app's forced joker allows only Fours; 13 forgets Penta.
+    assert set(mistake_values("penta/presets").values()) == {1, 13}
+    # A second Penta: 30 + 100, not 30 alone, not 100 alone, not another 50 as well.
+    assert set(mistake_values("penta/penta_bonus").values()) == {30, 100, 180}
+
+
+def test_the_typical_wrong_answers_about_farkle_turns():
+    assert mistake_values("farkle/one_roll")["score([1, 1, 1])"] == 1000  # a triple over two rolls
+    assert set(mistake_values("farkle/roll").values()) == {4, 6}
+    assert set(mistake_values("farkle/turn_lost").values()) == {1450, 950}
+    assert set(mistake_values("farkle/set_aside").values()) == {15, 8}
+    assert set(mistake_values("farkle/scoring_table").values()) == {400, 1300}
+    assert set(mistake_values("farkle/last_round").values()) == {2, 4}
+    # One die: it farkles 2 times in 3, yet rolling is worth more (hot dice brings six back).
+    bank = find("farkle/bank_or_roll").exercise
+    assert bank.answer() == "roll" and list(mistake_values("farkle/bank_or_roll").values()) == [
+        "bank"
+    ]
+    # Behind by 3,000 the computer raises its threshold (480); level, 400 would bank (180).
+    computer = find("farkle/players").exercise
+    assert computer.answer() is False and computer.explanation() == 480
+    assert list(mistake_values("farkle/players").values()) == [True]
+
+
 @pytest.mark.parametrize("rule_id", rule_ids())
 def test_no_prediction_folds_the_answer_away(rule_id, monkeypatch):
     exercise = find(rule_id).exercise
@@ -386,7 +511,7 @@ def test_exercise_answers_come_from_the_engine(monkeypatch):
         "options",
         lambda self, dice: {box: points + 1000 for box, points in real_options(self, dice).items()},
     )
-    assert penta_rules()["upper_boxes"].exercise.answer() == 6 + 1000
+    assert penta_rules()["lower_boxes"].exercise.answer() == 22 + 1000
     monkeypatch.setattr(scoring, "farkle_chance", lambda n, rules=None: Fraction(1, 2))
     assert farkle_rules()["farkle_chances"].exercise.answer() == Fraction(1, 2)
     monkeypatch.setattr(scoring, "score", lambda dice, rules=None: 7)
@@ -396,7 +521,7 @@ def test_exercise_answers_come_from_the_engine(monkeypatch):
     real_dice = turn.Turn.dice_in_play.fget
     more = property(lambda self: real_dice(self) + 36 if self.kept else real_dice(self))
     monkeypatch.setattr(turn.Turn, "dice_in_play", more)
-    assert farkle_rules()["hot_dice"].exercise.answer() == 42
+    assert farkle_rules()["roll"].exercise.answer() == 5 + 36
 
 
 def test_exercise_answers_agree_with_independent_counts():
@@ -410,8 +535,16 @@ def test_exercise_answers_agree_with_independent_counts():
     rolls = list(itertools.product(range(1, 7), repeat=3))
     farkles = Fraction(sum(not scores(roll) for roll in rolls), len(rolls))
     assert farkle_rules()["farkle_chances"].exercise.answer() == farkles
-    # 2, 2, 5, 2, 6 in Twos: three 2s.
-    assert penta_rules()["upper_boxes"].exercise.answer() == 6
+    # 3, 3, 3, 5, 5: two 5s (10) beat three 3s (9).
+    assert penta_rules()["upper_boxes"].exercise.answer() == {"fives"}
+    # 44 in the other upper boxes: 63 - 44 = 19 needs four 6s (24), three (18) are one short.
+    assert penta_rules()["upper_bonus"].exercise.answer() == 4
+    # 4, 4, 4, 4, 6 in Three of a kind: all five dice.
+    assert penta_rules()["lower_boxes"].exercise.answer() == 4 * 4 + 6
+    # Upper 62 (no bonus) + lower 143 + one Penta bonus.
+    assert penta_rules()["total"].exercise.answer() == 62 + 143 + 100
+    # 1, 5, 2, 3, 3, 6: keep the 1 alone, roll five.
+    assert farkle_rules()["roll"].exercise.answer() == 5
     # A Penta bonus of 100 on top of five 6s in Sixes.
     assert penta_rules()["penta_bonus"].exercise.answer() == 30 + 100
     # 1, 1 then 1 from another roll: singles, not three 1s.
@@ -475,6 +608,10 @@ def test_every_text_shown_goes_through_i18n(rule_id, pseudo_language, monkeypatc
         ),
         exercise.check(a_wrong_answer(exercise)).render(pseudo_language),
         exercise.check(object()).render(pseudo_language),
+        *(
+            exercise.check(as_given(exercise, value)).render(pseudo_language)
+            for value, _ in exercise.anticipated()
+        ),
     ]
     for text in shown:
         assert untranslated(text) == [], text
@@ -508,6 +645,14 @@ def test_lesson_messages_are_in_the_template():
 def _quoted(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'
+
+
+def test_the_docs_list_every_exercise_with_its_wrong_answers():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "lessons.md").read_text()
+    for rule in all_rules():
+        assert f"| {rule.game.capitalize()} | `{rule.id}` |" in page, rule.id
 
 
 # -- pages, display, layering ---------------------------------------------------------------------

@@ -10,9 +10,9 @@ here imports ipywidgets (IPython only when :func:`show` is called).
 (7, 'Sacrificing a box')
 >>> rule.example().shown[0].value["chance"]  # live: the engine computes it now
 15
->>> feedback = rule.exercise.check(4)
->>> feedback.correct, feedback.expected
-(False, 5)
+>>> feedback = rule.exercise.check(1)  # only the box that scores: a typical wrong answer
+>>> feedback.correct, feedback.expected, feedback.mistake is not None
+(False, 7, True)
 >>> len(farkle_rules())
 10
 

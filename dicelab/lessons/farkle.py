@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicelab.dice import outcomes
 from dicelab.farkle import scoring
 from dicelab.farkle.game import HOT_DICE, LAST_ROUND, TURN_LOST, lineup_label
 from dicelab.farkle.players import ComputerPlayer
@@ -29,10 +30,12 @@ from dicelab.lessons.cards import (
     PERCENT,
     YES_NO,
     Exercise,
+    Mistake,
     Percent,
     Rule,
     RuleBook,
     Step,
+    dice_text,
 )
 
 __all__ = ["farkle_rules"]
@@ -44,6 +47,7 @@ def namespace() -> dict[str, Any]:
     """The names a Farkle lesson's code may use: the engine's public API."""
     from fractions import Fraction
 
+    from dicelab.dice import outcomes
     from dicelab.farkle.risk import optimal_turn
     from dicelab.farkle.rules import Rules
     from dicelab.farkle.scoring import farkle_chance, is_farkle, score, set_aside_options
@@ -60,6 +64,7 @@ def namespace() -> dict[str, Any]:
         "is_farkle": is_farkle,
         "lineup_label": lineup_label,
         "optimal_turn": optimal_turn,
+        "outcomes": outcomes,
         "score": score,
         "set_aside_options": set_aside_options,
     }
@@ -96,14 +101,34 @@ def _roll(number: int) -> Rule:
             msg("Setting aside the 1 and a 5 leaves four dice to roll:"),
         ),
     ]
+    dice = [1, 5, 2, 3, 3, 6]
     exercise = _exercise(
         "roll",
         msg(
-            "You roll 1, 5, 2, 3, 3, 6 and set aside the 1 and the 5. How many dice do you roll "
-            "next?"
+            "You roll {dice} and want to roll again. At most how many dice can you roll next?",
+            dice=dice_text(dice),
         ),
-        "Turn().roll([1, 5, 2, 3, 3, 6]).set_aside([1, 5]).dice_in_play",
+        "max(Turn().roll(dice).set_aside(kept).dice_in_play for kept in set_aside_options(dice))",
         NUMBER,
+        setup=(f"dice = {dice}",),
+        why="set_aside_options(dice)",
+        because=msg("What may be set aside, with its points: one scoring die is enough."),
+        mistakes=(
+            Mistake(
+                "Turn().roll(dice).set_aside([1, 5]).dice_in_play",
+                msg(
+                    "Setting aside every die that scores feels safest, but you need to set aside "
+                    "only one: keep the 1 alone and roll the five other dice."
+                ),
+            ),
+            Mistake(
+                "len(dice)",
+                msg(
+                    "Before rolling again you must set aside at least one die that scores: all "
+                    "six dice come back only after hot dice."
+                ),
+            ),
+        ),
     )
     return _rule(number, "roll", msg("Roll the dice in play"), text, steps, exercise)
 
@@ -143,6 +168,24 @@ def _turn_lost(number: int) -> Rule:
         NUMBER,
         setup=("s = Situation((1200, 800)).roll([1, 1, 5, 2, 3, 6]).set_aside([1, 1, 5])",),
         why="s.turn.roll([2, 3, 6])",
+        mistakes=(
+            Mistake(
+                "s.totals[0] + s.turn.points",
+                msg(
+                    "The {points} points were set aside, not banked: a roll that scores nothing "
+                    "wipes out every point of the turn.",
+                    points=250,
+                ),
+            ),
+            Mistake(
+                "s.totals[0] - s.turn.points",
+                msg(
+                    "A lost turn loses only the points of this turn, which were never in your "
+                    "total: your banked {total} stays as it was.",
+                    total=1200,
+                ),
+            ),
+        ),
     )
     return _rule(number, "turn_lost", msg("A roll that scores nothing"), text, steps, exercise)
 
@@ -183,6 +226,24 @@ def _set_aside(number: int) -> Rule:
         f"len(set_aside_options({dice}))",
         NUMBER,
         why=f"set_aside_options({dice})",
+        mistakes=(
+            Mistake(
+                "2 ** 4 - 1",
+                msg(
+                    "Counting each of the four scoring dice as in or out (2 × 2 × 2 × 2, less "
+                    "the empty choice) treats the three 5s as different dice. But setting aside "
+                    "this 5 or that 5 is the same set-aside: only how many 5s counts."
+                ),
+            ),
+            Mistake(
+                "(1 + 1) * (3 + 1)",
+                msg(
+                    "With or without the 1, times none to three 5s, counts setting aside "
+                    "nothing at all too, which is not allowed: you must set aside at least one "
+                    "scoring die."
+                ),
+            ),
+        ),
     )
     return _rule(number, "set_aside", msg("Setting dice aside"), text, steps, exercise)
 
@@ -220,6 +281,25 @@ def _one_roll(number: int) -> Rule:
         ".set_aside([1]).points",
         NUMBER,
         why="score([1, 1]), score([1]), score([1, 1, 1])",
+        mistakes=(
+            Mistake(
+                "score([1, 1, 1])",
+                msg(
+                    "Three 1s make {triple}, but only when they come from one roll. These come "
+                    "from two rolls: three single 1s, {single} each.",
+                    triple=_points((1, 1, 1)),
+                    single=_points((1,)),
+                ),
+            ),
+            Mistake(
+                "score([1, 1])",
+                msg(
+                    "The points of each roll add up within the turn: the third 1, from the "
+                    "second roll, adds its {single} too.",
+                    single=_points((1,)),
+                ),
+            ),
+        ),
     )
     return _rule(number, "one_roll", msg("Combinations come from one roll"), text, steps, exercise)
 
@@ -273,16 +353,35 @@ def _bank_or_roll(number: int) -> Rule:
             msg("The smallest turn total at which banking is best, with 1 to 6 dice to roll:"),
         ),
     ]
+    points = 250
     exercise = _exercise(
         "bank_or_roll",
         msg(
-            "Your turn holds 300 points and you have 2 dice left to roll. To score the most "
-            "points on average, should you bank or roll?"
+            "Your turn holds {points} points and you have one die left to roll. To score the "
+            "most points on average, should you bank or roll?",
+            points=points,
         ),
-        "'bank' if optimal_turn().should_bank(300, 2) else 'roll'",
+        f"'bank' if optimal_turn().should_bank({points}, 1) else 'roll'",
         CHOICE,
         choices=(("bank", msg("bank")), ("roll", msg("roll"))),
-        why="optimal_turn().roll_value(300, 2)",
+        why=f"optimal_turn().roll_value({points}, 1)",
+        because=msg(
+            "What rolling on is worth on average, if you then play as well as possible; banking "
+            "is worth the {points} points of the turn.",
+            points=points,
+        ),
+        mistakes=(
+            Mistake(
+                "'bank' if farkle_chance(1) > Fraction(1, 2) else 'roll'",
+                msg(
+                    "One die scores only {chance} of the time, so banking looks wise. But when "
+                    "it scores, you have set aside every die: hot dice, all {dice} come back and "
+                    "the turn goes on with {dice} dice. That is worth the risk.",
+                    chance=Percent(1 - scoring.farkle_chance(1)),
+                    dice=ALL_DICE,
+                ),
+            ),
+        ),
     )
     return _rule(number, "bank_or_roll", msg("Bank or roll again"), text, steps, exercise)
 
@@ -311,17 +410,48 @@ def _hot_dice(number: int) -> Rule:
             msg("Hot dice over two rolls: the last four dice all score."),
         ),
     ]
+    hot = [roll for roll in outcomes(3) if _every_die_scores(roll)]
     exercise = _exercise(
         "hot_dice",
         msg(
-            "You roll 4, 4, 4, 1, 5, 5 and set all six dice aside. How many dice do you roll "
-            "next if you go on?"
+            "You have three dice left to roll. What is the chance that all three score, so that "
+            "you get hot dice and all {dice} dice come back?",
+            dice=ALL_DICE,
         ),
-        "Turn().roll([4, 4, 4, 1, 5, 5]).set_aside([4, 4, 4, 1, 5, 5]).dice_in_play",
-        NUMBER,
-        why="Turn().roll([4, 4, 4, 1, 5, 5]).set_aside([4, 4, 4, 1, 5, 5])",
+        "sum(p for roll, p in outcomes(3).items() "
+        "if any(len(kept) == 3 for kept in set_aside_options(roll)))",
+        PERCENT,
+        why="[roll for roll in outcomes(3) if any(len(kept) == 3 for kept in "
+        "set_aside_options(roll))]",
+        because=msg(
+            "The rolls whose every die scores: {count} of the {total} equally likely rolls of "
+            "three dice.",
+            count=sum(round(outcomes(3)[roll] * 6**3) for roll in hot),
+            total=6**3,
+        ),
+        mistakes=(
+            Mistake(
+                "(1 - farkle_chance(1)) ** 3",
+                msg(
+                    "A die scores one time in three (a 1 or a 5), so all three score with a "
+                    "chance of 1/3 × 1/3 × 1/3. But that forgets the triples: 2, 2, 2 or 6, 6, 6 "
+                    "score too, with no 1 and no 5."
+                ),
+            ),
+            Mistake(
+                "1 - farkle_chance(3)",
+                msg(
+                    "That is the chance that the roll scores at all, where one scoring die is "
+                    "enough. Hot dice needs *every* die to score."
+                ),
+            ),
+        ),
     )
     return _rule(number, "hot_dice", msg("Hot dice"), text, steps, exercise)
+
+
+def _every_die_scores(roll: tuple[int, ...]) -> bool:
+    return any(len(kept) == len(roll) for kept in scoring.set_aside_options(roll))
 
 
 # -- 7. the scoring table -------------------------------------------------------------------------
@@ -372,6 +502,23 @@ def _scoring_table(number: int) -> Rule:
         "score([3, 3, 3, 3, 3, 1])",
         NUMBER,
         why="score([3, 3, 3, 3, 3]), score([1])",
+        mistakes=(
+            Mistake(
+                "score([3, 3, 3]) + score([1])",
+                msg(
+                    "The two extra 3s do not score alone, but they are not wasted: five of a "
+                    "kind is three times the three of a kind."
+                ),
+            ),
+            Mistake(
+                "score([3, 3, 3]) * 2 * 2 + score([1])",
+                msg(
+                    "Doubling for each extra die is the rule of some other Farkle tables. In "
+                    "this one, four, five or six of a kind are 2, 3 or 4 times the three of a "
+                    "kind."
+                ),
+            ),
+        ),
     )
     return _rule(number, "scoring_table", msg("The scoring table"), text, steps, exercise)
 
@@ -416,6 +563,23 @@ def _farkle_chances(number: int) -> Rule:
             count=int(scoring.farkle_chance(dice) * 6**dice),
             total=6**dice,
             n=dice,
+        ),
+        mistakes=(
+            Mistake(
+                f"farkle_chance(1) ** {dice}",
+                msg(
+                    "One die scores nothing 2 times in 3, so three dice all miss with a chance "
+                    "of 2/3 × 2/3 × 2/3. But that forgets the triples: 2, 2, 2, 3, 3, 3, 4, 4, 4 "
+                    "and 6, 6, 6 have no 1 and no 5, and still score."
+                ),
+            ),
+            Mistake(
+                "farkle_chance(1)",
+                msg(
+                    "That is the chance for one die. With more dice there are more chances that "
+                    "one of them scores: the risk falls as the dice add up."
+                ),
+            ),
         ),
     )
     return _rule(number, "farkle_chances", msg("The risk of a farkle"), text, steps, exercise)
@@ -465,6 +629,23 @@ def _last_round(number: int) -> Rule:
             ".set_aside([1]).bank()",
         ),
         why="s",
+        mistakes=(
+            Mistake(
+                "len(s.totals[2:])",
+                msg(
+                    "Players 3 and 4 come after Player 2, but Player 1 plays too: every other "
+                    "player plays one more turn, and the game stops only when the turn comes "
+                    "back to Player 2."
+                ),
+            ),
+            Mistake(
+                "len(s.totals)",
+                msg(
+                    "Player 2, who reached the target, does not play again: the game stops when "
+                    "the turn comes back to them."
+                ),
+            ),
+        ),
     )
     return _rule(number, "last_round", msg("The target and the last round"), text, steps, exercise)
 
@@ -497,16 +678,30 @@ def _players(number: int) -> Rule:
             msg("With 6 dice, {behind} points behind:", behind=3000),
         ),
     ]
+    points, behind = 400, 3000
     exercise = _exercise(
         "players",
         msg(
-            "The computer, level with the others, has {points} points this turn and would roll "
-            "3 dice next. Does it bank?",
-            points=250,
+            "The computer is {behind} points behind the leader. Its turn holds {points} points "
+            "and it would roll 3 dice next. Does it bank?",
+            behind=behind,
+            points=points,
         ),
-        "250 >= ComputerPlayer().bank_threshold(3)",
+        f"{points} >= ComputerPlayer().bank_threshold(3, behind={behind})",
         YES_NO,
-        why="ComputerPlayer().bank_threshold(3)",
+        why=f"ComputerPlayer().bank_threshold(3, behind={behind})",
+        because=msg("Its threshold: it banks from this many points of the turn on."),
+        mistakes=(
+            Mistake(
+                f"{points} >= ComputerPlayer().bank_threshold(3)",
+                msg(
+                    "Level with the others, it would bank from {level} points. But behind, it "
+                    "raises its threshold to catch up, and {points} is not enough.",
+                    level=ComputerPlayer().bank_threshold(3),
+                    points=points,
+                ),
+            ),
+        ),
     )
     return _rule(number, "players", msg("Players and the computer"), text, steps, exercise)
 

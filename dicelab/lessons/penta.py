@@ -8,8 +8,10 @@ lesson cannot drift from the rules it teaches.
 >>> rules.ids  # doctest: +NORMALIZE_WHITESPACE
 ('turn', 'upper_boxes', 'lower_boxes', 'upper_bonus', 'penta_bonus', 'total', 'sacrifice',
  'joker', 'presets')
->>> rules["sacrifice"].exercise.check(5).correct
+>>> rules["sacrifice"].exercise.check(7).correct
 True
+>>> rules["sacrifice"].exercise.check(1).mistake.code  # only the box that scores: a mistake
+'sum(points > 0 for points in card.options(dice).values())'
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dicelab.lessons.cards import (
     PERCENT,
     WHICH_BOXES,
     Exercise,
+    Mistake,
     Rule,
     RuleBook,
     Step,
@@ -42,7 +45,7 @@ from dicelab.penta.rules import (
     UPPER_BONUS_THRESHOLD,
 )
 from dicelab.penta.rules import BOXES as BOX_IDS
-from dicelab.penta.scorecard import SACRIFICE, Scorecard
+from dicelab.penta.scorecard import SACRIFICE, Scorecard, box_list
 
 __all__ = ["penta_rules"]
 
@@ -55,17 +58,23 @@ def namespace() -> dict[str, Any]:
     from fractions import Fraction
 
     from dicelab.dice import SeededDice, outcomes
-    from dicelab.penta.rules import LOWER, UPPER, Rules
+    from dicelab.penta.rules import FACE_OF, LOWER, UPPER, Rules
     from dicelab.penta.scorecard import Scorecard
 
     return {
+        "BOXES": BOX_IDS,
+        "FACE_OF": FACE_OF,
         "Fraction": Fraction,
         "LOWER": LOWER,
+        "PENTA_BONUS": PENTA_BONUS,
+        "PENTA_POINTS": PENTA_POINTS,
         "Rules": Rules,
         "SACRIFICE": SACRIFICE,
         "Scorecard": Scorecard,
         "SeededDice": SeededDice,
         "UPPER": UPPER,
+        "UPPER_BONUS": UPPER_BONUS,
+        "UPPER_BONUS_THRESHOLD": UPPER_BONUS_THRESHOLD,
         "outcomes": outcomes,
     }
 
@@ -140,8 +149,41 @@ def _turn(number: int) -> Rule:
         "sum(p for roll, p in outcomes(2).items() if 6 in roll)",
         PERCENT,
         why="1 - Fraction(5, 6) ** 2",
+        because=msg(
+            "No more 6 means that both dice miss it; every other roll has one: {count} of the "
+            "{total} equally likely rolls of two dice.",
+            count=_rolls_with_a_six(),
+            total=6**2,
+        ),
+        mistakes=(
+            Mistake(
+                "Fraction(1, 6) + Fraction(1, 6)",
+                msg(
+                    "Each die shows a 6 one time in six, so adding 1/6 + 1/6 is tempting. But "
+                    "then the roll where both dice show a 6 is counted twice: of the {total} "
+                    "rolls of two dice, {count} hold a 6, not {twice}.",
+                    total=6**2,
+                    count=_rolls_with_a_six(),
+                    twice=2 * 6,
+                ),
+            ),
+            Mistake(
+                "Fraction(1, 6) * Fraction(1, 6)",
+                msg(
+                    "That is the chance that *both* dice show a 6. One more 6 is enough: either "
+                    "die may bring it."
+                ),
+            ),
+        ),
     )
     return _rule(number, "turn", msg("A turn: up to three rolls"), text, steps, exercise)
+
+
+def _rolls_with_a_six() -> int:
+    """How many of the 36 rolls of two dice hold a 6, counted by the engine."""
+    from dicelab.dice import outcomes
+
+    return int(sum(p for roll, p in outcomes(2).items() if 6 in roll) * 6**2)
 
 
 # -- 2. the upper boxes ---------------------------------------------------------------------------
@@ -169,17 +211,30 @@ def _upper_boxes(number: int) -> Rule:
             msg("Four 6s in {sixes}:", sixes=_box("sixes")),
         ),
     ]
-    dice = (2, 2, 5, 2, 6)
+    dice = (3, 3, 3, 5, 5)
+    options = Scorecard().options(dice)
     exercise = _exercise(
         "upper_boxes",
         msg(
-            "You roll {dice}. How many points would {box} give?",
+            "On an empty card you roll {dice}. Which upper box would give the most points?",
             dice=dice_text(dice),
-            box=_box("twos"),
         ),
-        f"Scorecard().options({list(dice)})['twos']",
-        NUMBER,
-        why=f"Scorecard().explain({list(dice)})['twos']",
+        "max(UPPER, key=lambda box: Scorecard().options(dice)[box])",
+        WHICH_BOXES,
+        setup=(f"dice = {list(dice)}",),
+        why="{box: Scorecard().options(dice)[box] for box in UPPER}",
+        mistakes=(
+            Mistake(
+                "max(UPPER, key=lambda box: dice.count(FACE_OF[box]))",
+                msg(
+                    "Three 3s look stronger than two 5s: there are more of them. But an upper "
+                    "box adds up the dice of its face: three 3s make {threes}, two 5s make "
+                    "{fives}.",
+                    threes=options["threes"],
+                    fives=options["fives"],
+                ),
+            ),
+        ),
     )
     return _rule(
         number, "upper_boxes", msg("The upper boxes: Aces to Sixes"), text, steps, exercise
@@ -230,17 +285,44 @@ def _lower_boxes(number: int) -> Rule:
             msg("Five 3s in {full}:", full=_box("full_house")),
         ),
     ]
-    dice = (3, 4, 5, 6, 6)
+    dice = (4, 4, 4, 4, 6)
     exercise = _exercise(
         "lower_boxes",
         msg(
-            "You roll {dice}. How many points would {box} give?",
+            "On an empty card you roll {dice}. How many points would {box} give?",
             dice=dice_text(dice),
-            box=_box("large_straight"),
+            box=_box("three_of_a_kind"),
         ),
-        f"Scorecard().options({list(dice)})['large_straight']",
+        "Scorecard().options(dice)['three_of_a_kind']",
         NUMBER,
-        why=f"Scorecard().explain({list(dice)})['large_straight']",
+        setup=(f"dice = {list(dice)}",),
+        why="Scorecard().explain(dice)['three_of_a_kind']",
+        mistakes=(
+            Mistake(
+                "3 * 4",
+                msg(
+                    "It is tempting to add only the three equal dice. But {box} adds all five "
+                    "dice: the fourth 4 and the 6 count too.",
+                    box=_box("three_of_a_kind"),
+                ),
+            ),
+            Mistake(
+                "dice.count(4) * 4",
+                msg(
+                    "Adding the four 4s forgets the 6: {box} adds all five dice, whatever they "
+                    "show.",
+                    box=_box("three_of_a_kind"),
+                ),
+            ),
+            Mistake(
+                "Scorecard().options(dice)['three_of_a_kind'] if dice.count(4) == 3 else 0",
+                msg(
+                    "Four 4s are more than three, and that is fine: {box} needs *at least* three "
+                    "equal dice.",
+                    box=_box("three_of_a_kind"),
+                ),
+            ),
+        ),
     )
     return _rule(number, "lower_boxes", msg("The lower boxes: combinations"), text, steps, exercise)
 
@@ -286,20 +368,39 @@ def _upper_bonus(number: int) -> Rule:
         ),
     ]
     before = {"aces": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 15}
-    dice = (6, 6, 6, 1, 2)
+    card = Scorecard.from_filled(before)
+    sixes = "[6] * n + [2] * (5 - n)"
     exercise = _exercise(
         "upper_bonus",
         msg(
-            "Your upper boxes hold {filled}; {sixes} is still open. You score {dice} in {sixes}. "
-            "How many bonus points does the upper section earn?",
+            "Your upper boxes hold {filled}; {sixes} is the last one open. At least how many 6s "
+            "must you score in {sixes} to earn the upper bonus?",
             filled=_filled_text(before),
             sixes=_box("sixes"),
-            dice=dice_text(dice),
         ),
-        f"card.score('sixes', {list(dice)}).upper_bonus",
+        f"min(n for n in range(6) if card.score('sixes', {sixes}).upper_bonus)",
         NUMBER,
         setup=(f"card = Scorecard.from_filled({before})",),
-        why=f"card.score('sixes', {list(dice)}).upper_total",
+        why=f"[card.score('sixes', {sixes}).upper_total for n in range(6)]",
+        because=msg(
+            "The upper total with no 6 up to five 6s in {sixes}; the bonus needs {threshold}.",
+            sixes=_box("sixes"),
+            threshold=UPPER_BONUS_THRESHOLD,
+        ),
+        mistakes=(
+            Mistake(
+                "UPPER_BONUS_THRESHOLD // (1 + 2 + 3 + 4 + 5 + 6)",
+                msg(
+                    "{threshold} is three dice of each face, so three 6s look enough. But "
+                    "{aces} holds only {aces_points}, one 1 short of three: with three 6s the "
+                    "upper total is {short}, one point short of {threshold}.",
+                    threshold=UPPER_BONUS_THRESHOLD,
+                    aces=_box("aces"),
+                    aces_points=before["aces"],
+                    short=card.score("sixes", [6, 6, 6, 2, 2]).upper_total,
+                ),
+            ),
+        ),
     )
     return _rule(number, "upper_bonus", msg("The upper bonus"), text, steps, exercise)
 
@@ -366,6 +467,37 @@ def _penta_bonus(number: int) -> Rule:
         NUMBER,
         setup=("card = Scorecard.from_filled({'penta': 50})",),
         why="card.explain([6, 6, 6, 6, 6])['sixes']",
+        mistakes=(
+            Mistake(
+                "6 * 5",
+                msg(
+                    "{sixes} gives the sum of the five 6s, but that is not all: the {penta} box "
+                    "already holds {points}, so this Penta earns a bonus of {bonus} on top.",
+                    sixes=_box("sixes"),
+                    penta=_box("penta"),
+                    points=PENTA_POINTS,
+                    bonus=PENTA_BONUS,
+                ),
+            ),
+            Mistake(
+                "PENTA_BONUS",
+                msg(
+                    "The bonus comes *on top of* the box where you score the roll: {sixes} "
+                    "keeps its points too.",
+                    sixes=_box("sixes"),
+                ),
+            ),
+            Mistake(
+                "6 * 5 + PENTA_POINTS + PENTA_BONUS",
+                msg(
+                    "The {points} points of a Penta go in the {penta} box only once. A second "
+                    "Penta earns the bonus of {bonus}, not another {points}.",
+                    points=PENTA_POINTS,
+                    penta=_box("penta"),
+                    bonus=PENTA_BONUS,
+                ),
+            ),
+        ),
     )
     return _rule(number, "penta_bonus", msg("The Penta bonus"), text, steps, exercise)
 
@@ -390,6 +522,24 @@ FULL_CARD = {
 }
 
 
+TOTAL_CARD = {
+    "aces": 2,
+    "twos": 6,
+    "threes": 9,
+    "fours": 12,
+    "fives": 15,
+    "sixes": 18,
+    "three_of_a_kind": 17,
+    "four_of_a_kind": 0,
+    "full_house": 25,
+    "small_straight": 30,
+    "large_straight": 0,
+    "chance": 21,
+    "penta": 50,
+}
+"""The TOTAL exercise's card: the upper boxes one point short of the bonus, a Penta bonus."""
+
+
 def _total(number: int) -> Rule:
     text = [
         msg(
@@ -408,8 +558,8 @@ def _total(number: int) -> Rule:
         ),
         Step("card.is_complete", msg("Every box is filled:")),
     ]
-    card = {box: FULL_CARD[box] for box in BOX_IDS[:6]}
-    card.update(three_of_a_kind=17, full_house=25, large_straight=0, chance=21, penta=50)
+    card = TOTAL_CARD
+    upper = Scorecard.from_filled(card).upper_total
     exercise = _exercise(
         "total",
         msg(
@@ -421,6 +571,26 @@ def _total(number: int) -> Rule:
         NUMBER,
         setup=(f"card = Scorecard.from_filled({card}, penta_bonus=100)",),
         why="card",
+        mistakes=(
+            Mistake(
+                "card.upper_total + UPPER_BONUS + card.lower_total + card.penta_bonus",
+                msg(
+                    "The upper boxes look like three of each face, so the bonus of {bonus} is "
+                    "tempting. But they add up to {upper}, and the bonus needs {threshold}: it "
+                    "is 0 here.",
+                    bonus=UPPER_BONUS,
+                    upper=upper,
+                    threshold=UPPER_BONUS_THRESHOLD,
+                ),
+            ),
+            Mistake(
+                "card.upper_total + card.upper_bonus + card.lower_total",
+                msg(
+                    "The Penta bonus is in no box of the card, so it is easy to forget. TOTAL "
+                    "adds it on its own: upper boxes + upper bonus + lower boxes + Penta bonuses."
+                ),
+            ),
+        ),
     )
     return _rule(number, "total", msg("TOTAL and the end of the game"), text, steps, exercise)
 
@@ -470,15 +640,31 @@ def _sacrifice(number: int) -> Rule:
         Step("SACRIFICE", msg("The app says:")),
     ]
     dice = (1, 1, 3, 4, 6)
+    filled = {box: points for box, points in SACRIFICE_CARD.items() if box != "aces"}
+    open_boxes = Scorecard.from_filled(filled).open_boxes
     exercise = _exercise(
         "sacrifice",
         msg(
-            "On an empty card you roll {dice}. How many boxes would give more than 0 points?",
+            "Your card has these boxes open: {open}. You roll {dice} and stop there. In how "
+            "many boxes may you put this roll?",
+            open=box_list(open_boxes),
             dice=dice_text(dice),
         ),
-        f"sum(points > 0 for points in Scorecard().options({list(dice)}).values())",
+        "len(card.options(dice))",
         NUMBER,
-        why=f"Scorecard().options({list(dice)})",
+        setup=(f"card = Scorecard.from_filled({filled})", f"dice = {list(dice)}"),
+        why="card.options(dice)",
+        mistakes=(
+            Mistake(
+                "sum(points > 0 for points in card.options(dice).values())",
+                msg(
+                    "Only {aces} gives points, so it looks like the only choice. But any open "
+                    "box may take the roll, even for 0 points: that is a sacrifice, and it is "
+                    "sometimes the wiser move (a 0 in a box you would hardly fill anyway).",
+                    aces=_box("aces"),
+                ),
+            ),
+        ),
     )
     return _rule(number, "sacrifice", msg("Sacrificing a box"), text, steps, exercise)
 
@@ -578,6 +764,26 @@ def _joker(number: int) -> Rule:
         WHICH_BOXES,
         setup=(f"card = Scorecard.from_filled({JOKER_CARD})",),
         why=f"card.explain({list(dice)})['chance']",
+        mistakes=(
+            Mistake(
+                "list(card.open_boxes)",
+                msg(
+                    "Any open box may usually take a roll. But five equal dice with {points} in "
+                    "the {penta} box are a joker: while the upper box of their face is open, it "
+                    "is the only legal box.",
+                    points=PENTA_POINTS,
+                    penta=_box("penta"),
+                ),
+            ),
+            Mistake(
+                "[box for box in card.open_boxes if box in LOWER]",
+                msg(
+                    "The joker does let five equal dice go in a lower box, but only once the "
+                    "upper box of their face, here {twos}, is filled.",
+                    twos=_box("twos"),
+                ),
+            ),
+        ),
     )
     return _rule(number, "joker", msg("The joker"), text, steps, exercise)
 
@@ -629,6 +835,25 @@ def _presets(number: int) -> Rule:
         "len(Scorecard.from_filled({'penta': 50}, rules='free-joker').options([4, 4, 4, 4, 4]))",
         NUMBER,
         why="Scorecard.from_filled({'penta': 50}, rules='free-joker').options([4, 4, 4, 4, 4])",
+        mistakes=(
+            Mistake(
+                "len(Scorecard.from_filled({'penta': 50}).options([4, 4, 4, 4, 4]))",
+                msg(
+                    "Those are the app's rules, where the joker forces five 4s into {fours}. The "
+                    "free joker is free: five equal dice may go in any open box.",
+                    fours=_box("fours"),
+                ),
+            ),
+            Mistake(
+                "len(BOXES)",
+                msg(
+                    "Every box but one: the {penta} box already holds {points}, and a filled box "
+                    "never takes a roll again.",
+                    penta=_box("penta"),
+                    points=PENTA_POINTS,
+                ),
+            ),
+        ),
     )
     return _rule(number, "presets", msg("Other rule sets"), text, steps, exercise)
 
