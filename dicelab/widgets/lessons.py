@@ -8,7 +8,7 @@ first prediction is kept and shown; the learner may try again.
 >>> box = ask(penta_rules()["sacrifice"].exercise)
 >>> box.commit(4).correct, box.first
 (False, 4)
->>> box.commit(5).correct, box.first
+>>> box.commit(7).correct, box.first
 (True, 4)
 """
 
