@@ -56,11 +56,11 @@ tr, td, th { break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 0.3mm solid #555; padding: 0.8mm 1.5mm; text-align: left; vertical-align: middle; }
 th { background: #e8e8e8; }
 td.num, th.num { text-align: center; }
-.sheet td.blank { width: 22mm; }
-.sheet td, .sheet th { height: 10mm; }
+.sheet { table-layout: fixed; }
+.sheet td, .sheet th { height: 9.5mm; }
 .sheet tr.sum td, .sheet tr.sum th { background: #f1f1f1; font-weight: bold; }
 .sheet tr.total td, .sheet tr.total th { background: #ddd; font-weight: bold; font-size: 11pt; }
-.sheet .rule { font-size: 8.5pt; color: #333; }
+.sheet .rule, .sheet tr.total td.rule { font-size: 8.5pt; color: #333; }
 .grid td { height: 6.6mm; }
 .grid td.turn { width: 9mm; text-align: center; color: #555; }
 .side { display: flex; gap: 4mm; align-items: flex-start; margin-bottom: 3mm; }

@@ -111,6 +111,16 @@ def _player_heads(players: int, lang: str, span: int = 1) -> str:
     )
 
 
+def _columns(players: int) -> str:
+    """The scorecard's column widths: the players' columns share about half the page."""
+    width = min(24, 96 // players)
+    return (
+        '<colgroup><col style="width: 30mm"><col>'
+        + f'<col style="width: {width}mm">' * players
+        + "</colgroup>"
+    )
+
+
 def _blanks(players: int) -> str:
     return '<td class="blank"></td>' * players
 
@@ -177,7 +187,7 @@ def penta_scorecard(lang: str = "en", players: object = DEFAULT_PLAYERS) -> str:
                 kind="total",
             ),
         ]
-        table = '<table class="sheet">\n' + "\n".join(rows) + "\n</table>"
+        table = f'<table class="sheet">{_columns(count)}\n' + "\n".join(rows) + "\n</table>"
         notes = markdown_html(
             msg(
                 "Any open box may take a roll that does not fit it: it scores 0 there "
