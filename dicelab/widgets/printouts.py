@@ -58,7 +58,8 @@ class PrintoutsApp(App):
     extra_css = (
         ".dl-printouts table{border-collapse:collapse}"
         ".dl-printouts td{padding:6px 10px;border-bottom:1px solid #ddd;vertical-align:top}"
-        ".dl-printouts a.dl-download{font-weight:bold}"
+        ".dl-printouts a.dl-download{font-weight:bold;color:#1a5fb4;text-decoration:underline}"
+        ".dl-printouts a.dl-download::before{content:'\\2B07\\00A0';text-decoration:none}"
     )
 
     def __init__(
