@@ -115,3 +115,14 @@ def test_the_guide_plans_three_timed_lessons_and_both_ways_of_running_class_mode
         assert "45-50" in plan or "42-50" in plan or "44-50" in plan  # timed to the end
     assert "make run CLASS=" in GUIDE_TEXT and "mybinder.org" in GUIDE_TEXT
     assert "?class=1&seed=42&lang=fr" in GUIDE_TEXT
+
+
+def test_the_start_page_opened_with_a_language_speaks_it():
+    """00_start_here.ipynb?lang=bg showed its text in English (only its links kept bg)."""
+    from dicelab.lessons import start_page
+
+    page = start_page({"QUERY_STRING": "lang=bg"})
+    text = page.render()
+    assert f"### {translate('For teachers', 'bg')}" in text
+    assert "(printouts.ipynb?lang=bg)" in text and "seed=42&lang=bg)" in text
+    assert page._repr_markdown_() == page.render("bg")

@@ -210,7 +210,8 @@ class StartPage:
     lang_in_url: str | None = None
 
     def render(self, lang: str | None = None) -> str:
-        with use_language(lang) as code:
+        """The page in ``lang``; by default in the language of its URL, else the current one."""
+        with use_language(lang or self.lang_in_url) as code:
             query = f"?lang={self.lang_in_url}" if self.lang_in_url else ""
             parts = [
                 msg(
