@@ -21,7 +21,13 @@ from dicelab.penta.rules import BOX_NAMES, BOXES
 from dicelab.penta.rules import PRESETS as PENTA_PRESETS
 from dicelab.printouts import WHAT, file_name, printout
 from dicelab.printouts.__main__ import main
-from dicelab.printouts.sheets import BOX_RULES, MAX_PLAYERS, farkle_sheet, penta_scorecard
+from dicelab.printouts.sheets import (
+    BOX_RULES,
+    DEFAULT_TURNS,
+    MAX_PLAYERS,
+    farkle_sheet,
+    penta_scorecard,
+)
 
 LANGUAGES = available_languages()
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -106,7 +112,7 @@ def test_the_farkle_sheet_has_the_engines_scoring_table_and_a_row_per_turn(lang)
     from dicelab.farkle.scoring import farkle_chance
     from dicelab.i18n import format_number, format_percent
 
-    page = farkle_sheet(lang, players=3, turns=20)
+    page = farkle_sheet(lang, players=3)
     text = visible(page)
     for points in set(FARKLE_PRESETS["standard"].combinations.values()):
         assert f">{format_number(points, lang)}<" in page, points
@@ -115,7 +121,7 @@ def test_the_farkle_sheet_has_the_engines_scoring_table_and_a_row_per_turn(lang)
     for n in range(1, 7):
         assert format_percent(float(farkle_chance(n)), lang) in text
     assert text.count(translate("Turn points", lang)) == 3
-    assert page.count('<td class="turn">') == 20
+    assert page.count('<td class="turn">') == DEFAULT_TURNS
     assert translate("Player {n}", lang, n=3) in text
     assert translate("Player {n}", lang, n=4) not in text
 
@@ -167,6 +173,12 @@ def test_card_text_is_markdown_made_html_and_never_raw_html():
 def test_a_sheet_refuses_a_number_of_players_it_cannot_hold(bad):
     with pytest.raises(IllegalMove, match="1 to 6 players"):
         printout("penta-scorecard", "en", players=bad)
+
+
+@pytest.mark.parametrize("bad", ["xx", "de", 5, None])
+def test_a_printout_refuses_a_language_dicelab_does_not_speak(bad):
+    with pytest.raises(IllegalMove, match="one of en, "):
+        printout("penta", bad)
 
 
 def test_an_unknown_printout_is_refused_with_the_names_there_are():

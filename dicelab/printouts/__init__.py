@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import Message, msg
+from dicelab.i18n import Message, available_languages, msg, normalize_language
 from dicelab.numbers import show_value
 from dicelab.printouts.rules import rules_printout
 from dicelab.printouts.sheets import DEFAULT_PLAYERS, farkle_sheet, penta_scorecard
 
-__all__ = ["DEFAULT_PLAYERS", "WHAT", "file_name", "printout"]
+__all__ = ["DEFAULT_PLAYERS", "WHAT", "check_language", "file_name", "printout"]
 
 WHAT: dict[str, Message] = {
     "penta": msg("The rules of Penta"),
@@ -56,7 +56,26 @@ def printout(what: str, lang: str = "en", players: object = DEFAULT_PLAYERS) -> 
                 names=", ".join(WHAT),
             )
         )
-    return _MAKERS[what](lang, players)
+    return _MAKERS[what](check_language(lang), players)
+
+
+def check_language(lang: object) -> str:
+    """``lang`` as a shipped language's code (``fr_FR.UTF-8`` -> ``fr``); IllegalMove naming
+    the codes for anything else.
+
+    >>> check_language("nb-NO")
+    'nb'
+    """
+    code = normalize_language(lang) if isinstance(lang, str) else None
+    if code not in available_languages():
+        raise IllegalMove(
+            msg(
+                "A language is given by its code, one of {codes}; not {value}.",
+                codes=", ".join(available_languages()),
+                value=show_value(lang),
+            )
+        )
+    return code
 
 
 def file_name(what: str, lang: str) -> str:

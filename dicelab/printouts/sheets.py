@@ -263,9 +263,7 @@ def _scoring_table(rules: FarkleRules, lang: str) -> str:
     )
 
 
-def farkle_sheet(
-    lang: str = "en", players: object = DEFAULT_PLAYERS, turns: int = DEFAULT_TURNS
-) -> str:
+def farkle_sheet(lang: str = "en", players: object = DEFAULT_PLAYERS) -> str:
     """A Farkle score sheet: the standard scoring table with the farkle chances, and a row
     per turn with each player's turn points and banked total, on one A4 page."""
     count = check_players(players)
@@ -290,7 +288,7 @@ def farkle_sheet(
             f"<tr>{heads}</tr>",
             *(
                 f'<tr><td class="turn">{n}</td>' + "<td></td><td></td>" * count + "</tr>"
-                for n in range(1, turns + 1)
+                for n in range(1, DEFAULT_TURNS + 1)
             ),
         ]
         grid = '<table class="grid">\n' + "\n".join(grid_rows) + "\n</table>"
