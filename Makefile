@@ -3,12 +3,13 @@
 #   make test   install the test extras, run ruff, mypy and the whole pytest suite (browser and solver
 #               tests included: it installs Chromium and builds the solver tables first)
 #   make check  the everyday loop: ruff, mypy and the tests not marked slow (no Chromium, no tables)
+#   make printouts  every printout (rules, scorecard, score sheet) in every language, in printouts/
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser tables messages bench fuzz clean
+.PHONY: run test check lint typecheck format browser tables messages printouts bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +60,10 @@ tables: $(VENV)/.app
 messages: $(VENV)/.app
 	$(BIN)/python -m dicelab.i18n.extract
 
+# Print-ready HTML files to open in a browser and print on A4 (docs/printouts.md).
+printouts: $(VENV)/.app
+	$(BIN)/python -m dicelab.printouts all --out printouts
+
 test: $(VENV)/.test browser lint typecheck tables
 	$(BIN)/python -m pytest
 
@@ -75,4 +80,4 @@ fuzz: $(VENV)/.test
 	$(BIN)/python benchmarks/fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache
+	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts

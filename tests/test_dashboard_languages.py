@@ -1,14 +1,14 @@
 """Every dashboard in every shipped language: no English left, a switch in place, ``?lang=``.
 
 For each language of :func:`dicelab.i18n.available_languages` and each dashboard that exists
-(PentaApp, FarkleApp, ScoringInspector, RiskExplorer), the app is driven through the states a
-player sees (New game panel, dice rolled and held, a refusal, banners, the advisor or risk
-panel, the end of the game). In each state it is drawn in English and then, in place, in the
-language, and every text of the widget tree is read: ``description``, ``tooltip``,
-``placeholder``, the labels of ``options``, and the ``value`` of HTML and Label widgets (with
-``title`` attributes; the contents of ``<code>`` are notation, which is the same in every
-language). A word of the English drawing that is still in the same text of the translated
-drawing is untranslated English, unless it is
+(PentaApp, FarkleApp, ScoringInspector, RiskExplorer, the review apps, PrintoutsApp), the app is
+driven through the states a player sees (New game panel, dice rolled and held, a refusal,
+banners, the advisor or risk panel, the end of the game). In each state it is drawn in English
+and then, in place, in the language, and every text of the widget tree is read:
+``description``, ``tooltip``, ``placeholder``, the labels of ``options``, and the ``value`` of
+HTML and Label widgets (with ``title`` attributes; the contents of ``<code>`` are notation,
+which is the same in every language). A word of the English drawing that is still in the same
+text of the translated drawing is untranslated English, unless it is
 
 * in :data:`SAME_EVERYWHERE` (the project's name, brand names) or a player name we passed in;
 * a word the language's own catalogue keeps from the English on purpose (French "Chance",
@@ -36,9 +36,9 @@ from dicelab.widgets.lang import language_from_query
 
 LANGUAGES = [lang for lang in available_languages() if lang != "en"]
 PLAYERS = ("Ada", "Bob")
-SAME_EVERYWHERE = frozenset({"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", *PLAYERS})
-"""Words that are the same in every language: names of brands and of file formats (numbers and
-notation are not words here)."""
+SAME_EVERYWHERE = frozenset({"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", "Ctrl", *PLAYERS})
+"""Words that are the same in every language: names of brands, of file formats and of keys
+(numbers and notation are not words here)."""
 
 SCRIPTS = {"bg": "Cyrillic"}
 """Languages not written in the Latin script: a Latin word there is English left over."""
@@ -310,6 +310,16 @@ def farkle_review_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     yield "a bank reviewed by the chance to win", app
 
 
+def printouts_scenes(lang: str) -> Iterator[tuple[str, Any]]:
+    """The download page, then a refused number of players."""
+    from dicelab.widgets.printouts import PrintoutsApp
+
+    app = PrintoutsApp(lang=lang)
+    yield "as it opens", app
+    app.set_players(9)
+    yield "a refused number of players", app
+
+
 DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "PentaApp": penta_scenes,
     "FarkleApp": farkle_scenes,
@@ -317,6 +327,7 @@ DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "RiskExplorer": risk_explorer_scenes,
     "PentaReviewApp": penta_review_scenes,
     "FarkleReviewApp": farkle_review_scenes,
+    "PrintoutsApp": printouts_scenes,
 }
 
 

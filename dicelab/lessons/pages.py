@@ -87,6 +87,14 @@ APPS = (
             "chance to win along the game, and a report to hand in."
         ),
     ),
+    Page(
+        "printouts.ipynb",
+        msg("Printouts"),
+        msg(
+            "The rules of each game, a Penta scorecard and a Farkle score sheet, to print on A4 "
+            "in any of the languages."
+        ),
+    ),
 )
 """The Voilà apps, in the order the start page lists them."""
 
@@ -103,6 +111,46 @@ LESSONS = (
     ),
 )
 """The rules notebooks."""
+
+
+GUIDE_URL = "https://github.com/dicelab/dicelab/blob/main/docs/teaching.md"
+"""The teacher's guide (``docs/teaching.md``), where a browser can read it: Voilà serves
+notebooks, not the repository's documents."""
+
+CLASS_EXAMPLE = "penta_play.ipynb?class=1&seed=42"
+"""The class-mode link the start page shows (every learner with it faces the same dice)."""
+
+
+def for_teachers(query: str, lang: str) -> str:
+    """The start page's short guide for teachers (Markdown, in ``lang``): the three lesson
+    plans, class mode and the printouts, with links (``query`` is ``?lang=xx`` or empty).
+
+    >>> text = for_teachers("", "en")
+    >>> "(printouts.ipynb)" in text and "(penta_play.ipynb?class=1&seed=42)" in text
+    True
+    """
+    class_link = CLASS_EXAMPLE + query.replace("?", "&")
+    lines = [
+        msg(
+            "**Three lessons of 45 to 50 minutes**: the rules and first chances, expected value "
+            "and when to stop, strategy and review. The [teacher's guide]({guide}) gives their "
+            "timings, questions for discussion and the answers to every exercise.",
+            guide=GUIDE_URL,
+        ),
+        msg(
+            "**Class mode**: give the whole class one link, such as [{app}, seed 42]({link}). "
+            "Everyone faces the same dice, so the class can compare decisions afterwards.",
+            app=msg("Play Penta"),
+            link=class_link,
+        ),
+        msg(
+            "**Without devices**: [{printouts}]({link}) gives the rules, a Penta scorecard and a "
+            "Farkle score sheet to print.",
+            printouts=msg("Printouts"),
+            link=f"printouts.ipynb{query}",
+        ),
+    ]
+    return "\n".join(f"- {line.render(lang)}" for line in lines)
 
 
 def query_language(environ: Mapping[str, str] | None = None) -> str | None:
@@ -162,7 +210,8 @@ class StartPage:
     lang_in_url: str | None = None
 
     def render(self, lang: str | None = None) -> str:
-        with use_language(lang) as code:
+        """The page in ``lang``; by default in the language of its URL, else the current one."""
+        with use_language(lang or self.lang_in_url) as code:
             query = f"?lang={self.lang_in_url}" if self.lang_in_url else ""
             parts = [
                 msg(
@@ -174,6 +223,8 @@ class StartPage:
                 "\n".join(_link(page, query, code) for page in APPS),
                 f"### {msg('Rules, step by step').render(code)}",
                 "\n".join(_link(page, query, code) for page in LESSONS),
+                f"### {msg('For teachers').render(code)}",
+                for_teachers(query, code),
             ]
             languages = available_languages()
             if len(languages) > 1:
