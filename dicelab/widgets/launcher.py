@@ -20,7 +20,12 @@ import ipywidgets as widgets
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 from dicelab.widgets.common.base import Notice, card_html
-from dicelab.widgets.common.classmode import ClassLinkError, class_link_card, class_options
+from dicelab.widgets.common.classmode import (
+    CLASS_CSS,
+    ClassLinkError,
+    class_link_card,
+    class_options,
+)
 from dicelab.widgets.common.registry import APPS, app_class
 from dicelab.widgets.common.style import stylesheet
 from dicelab.widgets.lang import language_from_query, page_query, warm_up
@@ -62,7 +67,7 @@ def launch(name: str, **options: Any) -> widgets.Widget:
                 options.setdefault(name, value)
         except ClassLinkError as problem:
             html = class_link_card(problem, _language(options["lang"]))
-            return widgets.HTML(f"<style>{stylesheet()}</style>" + html)
+            return widgets.HTML(f"<style>{stylesheet()}{CLASS_CSS}</style>" + html)
     try:
         return app(**options)
     except IllegalMove as error:

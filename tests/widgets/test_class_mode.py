@@ -240,17 +240,19 @@ def test_the_result_code_button_shows_the_code_of_the_game_so_far():
     app = penta(players=["Ada"], seed=11, computer_player="heuristic")
     button = find(app, "dl-code-toggle")
     assert button.description == "Result code" and not app.code_shown
-    assert not visible(app, app._code_panel)
-    button.value = True  # the learner presses it
-    assert app.code_shown and visible(app, app._code_panel)
-    assert code_in(app._code_panel.value) == result_code(app.game)
-    assert "game so far" in app._code_panel.value
+    assert "dl-code" not in app._class_line.value and app.code_panel_html == ""
+    button.click()  # the learner presses it
+    shown = app._class_line.value
+    assert app.code_shown and visible(app, app._class_line) and "dl-code-panel" in shown
+    assert code_in(shown) == result_code(app.game)
+    assert "game so far" in shown and app.code_panel_html in shown
+    assert button.tooltip == "Hide the result code"
     app.roll()
     app.score("chance")
-    code = code_in(app._code_panel.value)
+    code = code_in(app._class_line.value)
     assert read_result_code(code, names=["Ada"]) == app.game  # kept up to date
-    app.show_code(False)
-    assert not visible(app, app._code_panel) and not button.value
+    button.click()
+    assert not app.code_shown and app._class_line.value == ""
 
 
 def test_a_game_without_a_result_code_says_so_in_words():
@@ -259,8 +261,8 @@ def test_a_game_without_a_result_code_says_so_in_words():
     app._game = PentaGame(["Ada"], rules=custom, seed=1)  # rules of one's own: no code
     app.show_code()
     assert app.result_code is None
-    assert "This game has no result code: its rules are not a preset" in app._code_panel.value
-    assert "<textarea" not in app._code_panel.value
+    assert "This game has no result code: its rules are not a preset" in app.code_panel_html
+    assert "<textarea" not in app.code_panel_html
 
 
 # -- class mode from the page's URL -------------------------------------------------------------
@@ -320,3 +322,40 @@ def test_the_url_is_read_by_class_options():
     for query in ("class=1", "class=1&seed=", "class=true&seed=x", f"seed={2**64}"):
         with pytest.raises(ClassLinkError):
             class_options(query)
+
+
+# -- every language --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["fr", "ca", "bg", "nb"])
+def test_a_class_game_leaves_no_english_in_any_language(lang):
+    from tests.test_dashboard_languages import english_left, widget_texts
+
+    def check(app, state: str) -> None:
+        app.set_language("en")
+        english = widget_texts(app)
+        app.set_language(lang)
+        left = english_left(english, widget_texts(app), lang)
+        assert not left, f"{state}: {left}"
+
+    app = farkle(class_seed=5, target=5000, lang="en")
+    app.show_code()
+    check(app, "the start, the code shown")
+    app.undo()  # refused: the reason in words
+    check(app, "a refused undo")
+    while not app.game.is_over:
+        farkle_move(app)
+    check(app, "the end")
+    card = page_card(f"class=1&seed=x&lang={lang}")
+    assert "seed" not in re.sub(r"<[^>]+>|href=\"[^\"]*\"|seed=\d+|seed=42", " ", card).lower()
+
+
+def page_card(query: str) -> str:
+    """The card a bad class link gives, as HTML (the launcher's card, without its style)."""
+    try:
+        class_options(query)
+    except ClassLinkError as problem:
+        from dicelab.widgets.common.classmode import class_link_card
+
+        return class_link_card(problem, re.search(r"lang=(\w+)", query).group(1), fresh_seed=3)
+    raise AssertionError("no problem")

@@ -31,14 +31,13 @@ selects and copies, what to do with it, and a download link (``dicelab-result.tx
 from __future__ import annotations
 
 import random
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg, translate
 from dicelab.numbers import MAX_SEED, show_value
 from dicelab.widgets.common.base import esc
 from dicelab.widgets.common.forms import read_seed
-from dicelab.widgets.common.review import data_link
 
 __all__ = [
     "CODE_FILE",
@@ -232,9 +231,13 @@ def code_html(code: str | Message, lang: str, over: bool, main: bool = False) ->
         "on a Mac, ⌘A then ⌘C.",
         lang,
     )
-    label = translate("Download it as a file ({name})", lang, name=CODE_FILE)
-    link = data_link(code + "\n", "text/plain", CODE_FILE, label, "dl-code-download")
-    rows = max(2, -(-len(code) // 44))
+    label = esc(translate("Download it as a file", lang))
+    href = "data:text/plain;charset=utf-8," + quote(code + "\n", safe="")
+    link = (
+        f'<a class="dl-code-download" download="{CODE_FILE}" href="{href}">{label} '
+        f"(<code>{CODE_FILE}</code>)</a>"
+    )
+    rows = max(2, -(-len(code) // 48))
     return (
         f'<div class="{css}"><b>{esc(head)}</b>'
         f'<p class="dl-code-what">{esc(when)}</p>'
@@ -300,5 +303,11 @@ CLASS_CSS = """
 .dl-code-main > b { font-size: 1.25em; }
 .dl-code-main textarea.dl-code { font-size: 1.35em; font-weight: 600; }
 .dl-app .dl-class-hidden { display: none !important; }
+a.dl-code-download, a.dl-class-link { color: #0d47a1; text-decoration: underline;
+  font-weight: 600; }
+a.dl-code-download:focus-visible, a.dl-class-link:focus-visible { outline: 3px solid #1565c0;
+  outline-offset: 2px; }
+.dl-class-problem p { margin: 4px 0 8px 0; }
+.dl-class > b:first-child { font-size: 1.15em; }
 """
 """The look of result codes and class games (added to the play apps' CSS)."""

@@ -99,26 +99,22 @@ class PlayApp(App):
         self._notation_button = shared.button("dl-notation-toggle", icon="code")
         self._notation_button.on_click(lambda _b: self.show_notation(not self.notation_shown))
         self._log = shared.html("dl-computer-log")
-        self._class_line = shared.html("dl-class-line")  # a class game and its seed
-        # The result code on demand: a toggle in the toolbar and the panel it opens.
-        self._code_button = widgets.ToggleButton(
-            value=False, icon="clipboard", layout=shared.layout
-        )
-        self._code_button.add_class("dl-code-toggle")
-        self._code_button.observe(lambda change: self.show_code(change["new"]), "value")
-        self._code_panel = widgets.HTML(
-            layout=widgets.Layout(display="none"),
-            style=shared.html_style,
-            _dom_classes=("dl-code-panel",),
-        )
+        # Under the toolbar, in one widget (each costs the browser time): a class game's line
+        # (its seed) and the result code's panel, opened by the toolbar's Result code.
+        self._class_line = shared.html("dl-class-line")
+        self._code_open = False
+        self._code_part = ""  # the code panel's HTML, "" while closed
+        self._code_button = shared.button("dl-code-toggle", icon="clipboard")
+        self._code_button.on_click(lambda _b: self.show_code(not self._code_open))
         self._build_end()
 
     def _build_end(self) -> None:
         """The end of a game: one card (:meth:`_end_card`) and a "New game" button, shown only
         once the game is over (the Review panel, further down, opens on its own then)."""
         self._end = self._shared.html("dl-end")
-        self._end_new_game = widgets.Button(button_style="primary", icon="plus")
-        self._end_new_game.add_class("dl-end-new-game")
+        self._end_new_game = self._shared.button(
+            "dl-end-new-game", button_style="primary", icon="plus"
+        )
         self._end_new_game.on_click(lambda _b: self.open_new_game())
         self._end_box = widgets.VBox([self._end, self._end_new_game])
         self._end_box.add_class("dl-end-box")
@@ -230,30 +226,35 @@ class PlayApp(App):
 
     @property
     def code_shown(self) -> bool:
-        """Whether the result code panel (the toolbar's **Result code**) is open."""
-        return bool(self._code_button.value)
+        """Whether the result code panel (the toolbar's **Result code**) is open (it shows
+        only during the game: at the end, the end card has the code)."""
+        return self._code_open
+
+    @property
+    def code_panel_html(self) -> str:
+        """The result code panel's HTML ("" while closed, and at the end of the game)."""
+        return self._code_part
 
     def show_code(self, show: bool = True) -> None:
         """Show (or hide) the result code of the game so far, as the Result code button does
         (at the end of the game the end card shows the code of the whole game)."""
         with self._lock:
-            if self._code_button.value != show:
-                self._code_button.value = show  # calls back here
-                return
-            self._render_code(self._lang)
+            self._code_open = bool(show)
+            self._render_class(self._lang)
 
-    def _render_code(self, lang: str) -> None:
+    def _render_code(self, lang: str) -> str:
+        """Draw the Result code button; the code panel's HTML (empty when closed)."""
+        shown = self._code_open
         self._code_button.description = translate("Result code", lang)
-        self._code_button.tooltip = translate(
-            "Show the result code of the game so far, to give to your teacher", lang
-        )
-        shown = self.code_shown and not self._game.is_over
-        self._code_panel.layout.display = None if shown else "none"
-        self._code_panel.value = (
-            f'<div class="dl-card dl-card-info">{code_html(self._code(), lang, over=False)}</div>'
+        self._code_button.tooltip = (
+            translate("Hide the result code", lang)
             if shown
-            else ""
+            else translate("Show the result code of the game so far, to give to your teacher", lang)
         )
+        if not shown or self._game.is_over:
+            return ""
+        code = code_html(self._code(), lang, over=False)
+        return f'<div class="dl-card dl-card-info dl-code-panel">{code}</div>'
 
     def _render_class(self, lang: str) -> None:
         """A class game's line (its seed), and what a class game hides: Undo always; during
@@ -262,9 +263,10 @@ class PlayApp(App):
         over = bool(self._game.is_over)
         seed = self._class_seed
         computer = any(_is_computer(seat) for seat in self._game.seats)
-        self._class_line.value = (
-            "" if seed is None else class_banner_html(seed, lang, computer, over)
-        )
+        banner = "" if seed is None else class_banner_html(seed, lang, computer, over)
+        self._code_part = self._render_code(lang)
+        if self._class_line.value != banner + self._code_part:
+            self._class_line.value = banner + self._code_part
         hidden = self.hints_hidden
         if hidden:
             if self._review.is_open:
@@ -393,7 +395,6 @@ class PlayApp(App):
         )
         self._undo_button.disabled = not self._takeback_depth()
         self._render_class(lang)
-        self._render_code(lang)
         self._render_log(lang)
         self._render_notation_button(lang)
         situation = self._game.situation
@@ -414,7 +415,7 @@ class PlayApp(App):
 
     def _under_toolbar(self) -> list[widgets.Widget]:
         """What goes right under the toolbar: a class game's line, the result code's panel."""
-        return [self._class_line, self._code_panel]
+        return [self._class_line]
 
     @property
     def notation_shown(self) -> bool:
