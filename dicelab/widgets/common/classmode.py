@@ -237,7 +237,7 @@ def code_html(code: str | Message, lang: str, over: bool, main: bool = False) ->
         f'<a class="dl-code-download" download="{CODE_FILE}" href="{href}">{label} '
         f"(<code>{CODE_FILE}</code>)</a>"
     )
-    rows = max(2, -(-len(code) // 48))
+    rows = max(2, -(-len(code) // 54))
     return (
         f'<div class="{css}"><b>{esc(head)}</b>'
         f'<p class="dl-code-what">{esc(when)}</p>'
@@ -307,6 +307,7 @@ a.dl-code-download, a.dl-class-link { color: #0d47a1; text-decoration: underline
   font-weight: 600; }
 a.dl-code-download:focus-visible, a.dl-class-link:focus-visible { outline: 3px solid #1565c0;
   outline-offset: 2px; }
+a.dl-code-download code { white-space: nowrap; }
 .dl-class-problem p { margin: 4px 0 8px 0; }
 .dl-class > b:first-child { font-size: 1.15em; }
 """
