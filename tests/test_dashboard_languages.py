@@ -7,8 +7,9 @@ banners, the advisor or risk panel, the end of the game). In each state it is dr
 and then, in place, in the language, and every text of the widget tree is read:
 ``description``, ``tooltip``, ``placeholder``, the labels of ``options``, and the ``value`` of
 HTML and Label widgets (with ``title`` attributes; the contents of ``<code>`` are notation,
-which is the same in every language). A word of the English drawing that is still in the same
-text of the translated drawing is untranslated English, unless it is
+which is the same in every language, and so is a result code in its ``<textarea>``). A word of
+the English drawing that is still in the same text of the translated drawing is untranslated
+English, unless it is
 
 * in :data:`SAME_EVERYWHERE` (the project's name, brand names) or a player name we passed in;
 * a word the language's own catalogue keeps from the English on purpose (French "Chance",
@@ -36,9 +37,11 @@ from dicelab.widgets.lang import language_from_query
 
 LANGUAGES = [lang for lang in available_languages() if lang != "en"]
 PLAYERS = ("Ada", "Bob")
-SAME_EVERYWHERE = frozenset({"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", "Ctrl", *PLAYERS})
-"""Words that are the same in every language: names of brands, of file formats and of keys
-(numbers and notation are not words here)."""
+SAME_EVERYWHERE = frozenset(
+    {"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", "Mac", "Ctrl", *PLAYERS}
+)
+"""Words that are the same in every language: names of brands, of keys (Ctrl, as printed on the
+key) and of file formats (numbers and notation are not words here)."""
 
 SCRIPTS = {"bg": "Cyrillic"}
 """Languages not written in the Latin script: a Latin word there is English left over."""
@@ -59,7 +62,7 @@ def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
 
 
 _STYLE = re.compile(r"<style\b.*?</style>", re.S | re.I)
-_CODE = re.compile(r"<code\b([^>]*)>.*?</code>", re.S | re.I)
+_CODE = re.compile(r"<(code|textarea)\b([^>]*)>.*?</\1>", re.S | re.I)
 _ATTRIBUTE = re.compile(r"""\b(?:title|aria-label|alt)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 _TAG = re.compile(r"<[^>]+>")
 
@@ -68,7 +71,7 @@ def visible_text(markup: str) -> str:
     """What a reader sees of some HTML: the text, and ``title``-like attributes (tooltips);
     the inside of ``<code>`` (notation, the same in every language) is left out."""
     markup = _STYLE.sub(" ", markup)
-    markup = _CODE.sub(lambda m: f"<code{m.group(1)}></code>", markup)
+    markup = _CODE.sub(lambda m: f"<{m.group(1)}{m.group(2)}></{m.group(1)}>", markup)
     attributes = [a or b for a, b in _ATTRIBUTE.findall(markup)]
     return html.unescape(" ".join([_TAG.sub(" ", markup), *attributes]))
 

@@ -39,6 +39,7 @@ __all__ = [
     "autonym",
     "language_from_query",
     "language_options",
+    "page_query",
     "preheated",
     "resolve_language",
     "wait_for_page",
@@ -111,6 +112,21 @@ def warm_up() -> None:
             log.exception("dicelab: could not load the language %s ahead", code)
 
 
+def page_query(environ: Mapping[str, str] | None = None) -> str:
+    """The page's query string (``lang=fr&class=1&seed=42``; "" outside Voilà).
+
+    Reading this kernel's own environment first waits for the page in a preheated Voilà
+    kernel (:func:`wait_for_page`): read it once, then parse what it asks for.
+
+    >>> page_query({"QUERY_STRING": "lang=fr&seed=42"})
+    'lang=fr&seed=42'
+    """
+    if environ is None:
+        wait_for_page()
+        environ = os.environ
+    return environ.get("QUERY_STRING", "")
+
+
 def language_from_query(query: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language asked for by ``lang=`` in ``query`` (default: ``$QUERY_STRING``).
 
@@ -118,11 +134,9 @@ def language_from_query(query: str | None = None, environ: Mapping[str, str] | N
     no shipped language. Reading this kernel's own environment first waits for the page
     in a preheated Voilà kernel (:func:`wait_for_page`).
     """
-    if query is None and environ is None:
-        wait_for_page()
-    environ = os.environ if environ is None else environ
     if query is None:
-        query = environ.get("QUERY_STRING", "")
+        query = page_query(environ)
+    environ = os.environ if environ is None else environ
     for value in parse_qs(query.lstrip("?")).get("lang", []):
         code = normalize_language(value) if value else ""
         if code in available_languages():

@@ -20,9 +20,15 @@ import ipywidgets as widgets
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 from dicelab.widgets.common.base import Notice, card_html
+from dicelab.widgets.common.classmode import (
+    CLASS_CSS,
+    ClassLinkError,
+    class_link_card,
+    class_options,
+)
 from dicelab.widgets.common.registry import APPS, app_class
 from dicelab.widgets.common.style import stylesheet
-from dicelab.widgets.lang import language_from_query, warm_up
+from dicelab.widgets.lang import language_from_query, page_query, warm_up
 
 __all__ = ["APPS", "launch"]
 
@@ -38,8 +44,11 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     """The dashboard ``name`` built with ``options``, or a clean error card if it fails.
 
     The language comes from ``?lang=`` in a Voilà URL (or the environment) unless
-    ``lang`` is given. A refused option (an :class:`~dicelab.IllegalMove`) shows its own
-    message; anything else is logged with its traceback and shown as a short card.
+    ``lang`` is given. A play app also reads a class game from the URL (``?class=1&seed=42``,
+    ``&solo=1``: :func:`~dicelab.widgets.common.classmode.class_options`); a bad seed there
+    shows a card saying what a seed is. The page's query is read once. A refused option (an
+    :class:`~dicelab.IllegalMove`) shows its own message; anything else is logged with its
+    traceback and shown as a short card.
 
     In a preheated Voilà kernel the app's module is imported and every language loaded
     before the kernel waits for its page (:func:`~dicelab.widgets.lang.wait_for_page`), so a
@@ -50,7 +59,15 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     except IllegalMove as error:
         return _card(Notice("error", error.message), options.get("lang"))
     warm_up()
-    options.setdefault("lang", language_from_query())
+    query = page_query()
+    options.setdefault("lang", language_from_query(query))
+    if getattr(app, "accepts_class_links", False):
+        try:
+            for name, value in class_options(query).items():
+                options.setdefault(name, value)
+        except ClassLinkError as problem:
+            html = class_link_card(problem, _language(options["lang"]))
+            return widgets.HTML(f"<style>{stylesheet()}{CLASS_CSS}</style>" + html)
     try:
         return app(**options)
     except IllegalMove as error:
@@ -63,5 +80,9 @@ def launch(name: str, **options: Any) -> widgets.Widget:
 
 def _card(notice: Notice, lang: object) -> widgets.HTML:
     """The error card in ``lang`` if it is a language code, else the page's language."""
-    code = lang if isinstance(lang, str) else language_from_query()
-    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], code))
+    return widgets.HTML(f"<style>{stylesheet()}</style>" + card_html([notice], _language(lang)))
+
+
+def _language(lang: object) -> str:
+    """``lang`` if it is a language code, else the page's language."""
+    return lang if isinstance(lang, str) else language_from_query()

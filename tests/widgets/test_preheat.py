@@ -121,7 +121,7 @@ def test_launch_imports_the_app_and_warms_up_before_it_waits_for_the_page(monkey
         launcher, "app_class", lambda name: order.append("import") or real_app_class(name)
     )
     monkeypatch.setattr(launcher, "warm_up", lambda: order.append("warm up"))
-    monkeypatch.setattr(launcher, "language_from_query", lambda: order.append("page") or "fr")
+    monkeypatch.setattr(launcher, "page_query", lambda: order.append("page") or "lang=fr")
     app = launcher.launch("ScoringInspector")
     assert order == ["import", "warm up", "page"]
     assert app.lang == "fr"

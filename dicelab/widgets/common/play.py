@@ -21,7 +21,14 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, msg, translate
-from dicelab.widgets.common.base import App, esc
+from dicelab.widgets.common.base import App, esc, refuse
+from dicelab.widgets.common.classmode import (
+    CLASS_CSS,
+    HINTS_LATER,
+    NO_UNDO,
+    class_banner_html,
+    code_html,
+)
 from dicelab.widgets.common.dice import DiceRow
 from dicelab.widgets.common.forms import SPEEDS, PlayerRows, set_options, speed_options
 
@@ -55,11 +62,18 @@ class PlayApp(App):
     _game: Any
     _dice_row: DiceRow
     _speed: float  # seconds between two computer steps, set by the subclass
+    _review: Any  # the Review panel (its button goes in the toolbar)
+    _hint_panel: widgets.Widget  # the advisor (Penta) or risk (Farkle) panel
+
+    extra_css = CLASS_CSS
+    accepts_class_links = True
+    """:func:`~dicelab.widgets.launch` reads a class game from the page's URL for this app."""
 
     def __init__(self, lang: str | None = None, **options: Any) -> None:
         super().__init__(lang=lang, **options)
         self._epoch = 0
         self._computer_log: list[Message] = []  # the computer's moves since a human's action
+        self._class_seed: int | None = None  # a class game's seed (set by the subclass)
 
     # -- building -------------------------------------------------------------------------
     def _build_common(self) -> None:
@@ -85,14 +99,22 @@ class PlayApp(App):
         self._notation_button = shared.button("dl-notation-toggle", icon="code")
         self._notation_button.on_click(lambda _b: self.show_notation(not self.notation_shown))
         self._log = shared.html("dl-computer-log")
+        # Under the toolbar, in one widget (each costs the browser time): a class game's line
+        # (its seed) and the result code's panel, opened by the toolbar's Result code.
+        self._class_line = shared.html("dl-class-line")
+        self._code_open = False
+        self._code_part = ""  # the code panel's HTML, "" while closed
+        self._code_button = shared.button("dl-code-toggle", icon="clipboard")
+        self._code_button.on_click(lambda _b: self.show_code(not self._code_open))
         self._build_end()
 
     def _build_end(self) -> None:
         """The end of a game: one card (:meth:`_end_card`) and a "New game" button, shown only
         once the game is over (the Review panel, further down, opens on its own then)."""
         self._end = self._shared.html("dl-end")
-        self._end_new_game = widgets.Button(button_style="primary", icon="plus")
-        self._end_new_game.add_class("dl-end-new-game")
+        self._end_new_game = self._shared.button(
+            "dl-end-new-game", button_style="primary", icon="plus"
+        )
         self._end_new_game.on_click(lambda _b: self.open_new_game())
         self._end_box = widgets.VBox([self._end, self._end_new_game])
         self._end_box.add_class("dl-end-box")
@@ -162,6 +184,112 @@ class PlayApp(App):
         panel = self.new_game_panel if show else None
         self._panel_box.children = [panel] if panel is not None else []
 
+    # -- class mode and result codes ---------------------------------------------------------
+    @property
+    def class_seed(self) -> int | None:
+        """The seed of the class game being played (None: not a class game)."""
+        return self._class_seed
+
+    @property
+    def in_class_game(self) -> bool:
+        """Whether this is a class game (``class_seed=``; a new game from the panel ends it)."""
+        return self._class_seed is not None
+
+    @property
+    def hints_hidden(self) -> bool:
+        """Whether the hints (advisor or risk panel) and the review are hidden: during a class
+        game, so that every learner decides alone."""
+        return self.in_class_game and not self._game.is_over
+
+    def _refuse_hints(self, show: bool) -> bool:
+        """During a class game, opening a hint panel is refused (True: refused)."""
+        if show and self.hints_hidden:
+            self.act(refuse(HINTS_LATER))
+            return True
+        return False
+
+    @property
+    def result_code(self) -> str | None:
+        """The result code of the game so far (:func:`dicelab.classroom.result_code`), or
+        None for a game that has none (rules of one's own...)."""
+        code = self._code()
+        return code if isinstance(code, str) else None
+
+    def _code(self) -> str | Message:
+        """The game's result code, or the message saying why it has none."""
+        from dicelab.classroom import result_code
+
+        try:
+            return result_code(self._game)
+        except IllegalMove as error:
+            return error.message
+
+    @property
+    def code_shown(self) -> bool:
+        """Whether the result code panel (the toolbar's **Result code**) is open (it shows
+        only during the game: at the end, the end card has the code)."""
+        return self._code_open
+
+    @property
+    def code_panel_html(self) -> str:
+        """The result code panel's HTML ("" while closed, and at the end of the game)."""
+        return self._code_part
+
+    def show_code(self, show: bool = True) -> None:
+        """Show (or hide) the result code of the game so far, as the Result code button does
+        (at the end of the game the end card shows the code of the whole game)."""
+        with self._lock:
+            self._code_open = bool(show)
+            self._render_class(self._lang)
+
+    def _render_code(self, lang: str) -> str:
+        """Draw the Result code button; the code panel's HTML (empty when closed)."""
+        shown = self._code_open
+        self._code_button.description = translate("Result code", lang)
+        self._code_button.tooltip = (
+            translate("Hide the result code", lang)
+            if shown
+            else translate("Show the result code of the game so far, to give to your teacher", lang)
+        )
+        if not shown or self._game.is_over:
+            return ""
+        code = code_html(self._code(), lang, over=False)
+        return f'<div class="dl-card dl-card-info dl-code-panel">{code}</div>'
+
+    def _render_class(self, lang: str) -> None:
+        """A class game's line (its seed), and what a class game hides: Undo always; during
+        the game, New game, the hints and the review; at the end, the Result code button
+        (the end card shows the code)."""
+        over = bool(self._game.is_over)
+        seed = self._class_seed
+        computer = any(_is_computer(seat) for seat in self._game.seats)
+        banner = "" if seed is None else class_banner_html(seed, lang, computer, over)
+        self._code_part = self._render_code(lang)
+        if self._class_line.value != banner + self._code_part:
+            self._class_line.value = banner + self._code_part
+        hidden = self.hints_hidden
+        if hidden:
+            if self._review.is_open:
+                self._review.hide()
+            if getattr(self._hint_panel, "is_open", False):
+                self._hint_panel.toggle(False)
+        for widget, hide in (
+            (self._undo_button, self.in_class_game),
+            (self._new_game_button, hidden),
+            (self._review.button, hidden),
+            (self._review, hidden),
+            (self._hint_panel, hidden),
+            (self._code_button, over),
+        ):
+            if hide:
+                widget.add_class("dl-class-hidden")
+            else:
+                widget.remove_class("dl-class-hidden")
+
+    def _end_code(self, lang: str) -> str:
+        """The result code's part of the end card (the main part in a class game)."""
+        return code_html(self._code(), lang, over=True, main=self.in_class_game)
+
     # -- undo -------------------------------------------------------------------------------
     def undo(self) -> bool:
         """Take back the last move of a human player (the Undo button), with every computer
@@ -175,6 +303,8 @@ class PlayApp(App):
         def go() -> None:
             if self._game.is_over:
                 raise IllegalMove(GAME_OVER_UNDO)
+            if self.in_class_game:
+                raise IllegalMove(NO_UNDO)
             depth = self._takeback_depth()
             if not depth:
                 raise IllegalMove(NOTHING_TO_UNDO)
@@ -184,8 +314,11 @@ class PlayApp(App):
 
     def _takeback_depth(self) -> int:
         """How many ``pop()``s Undo takes: the engine's ``Game.takeback_depth()``; 0 once the
-        game is over (the review is where a finished game is looked back at)."""
-        return 0 if self._game.is_over else self._game.takeback_depth()
+        game is over (the review is where a finished game is looked back at) and in a class
+        game (every first choice counts)."""
+        if self._game.is_over or self.in_class_game:
+            return 0
+        return self._game.takeback_depth()
 
     # -- a human's action and the computer's log ---------------------------------------------
     def act(self, action: Callable[[], object], keep_notices: bool = False) -> bool:
@@ -261,6 +394,7 @@ class PlayApp(App):
             "Take back your last move, and the computer's moves after it", lang
         )
         self._undo_button.disabled = not self._takeback_depth()
+        self._render_class(lang)
         self._render_log(lang)
         self._render_notation_button(lang)
         situation = self._game.situation
@@ -272,10 +406,16 @@ class PlayApp(App):
         )
 
     def _toolbar(self, review_button: widgets.Widget) -> widgets.HBox:
-        """The row above the game: New game, Review and Notation."""
+        """The row above the game: New game, Review, Result code and Notation (the body puts
+        :meth:`_under_toolbar` right below it)."""
         return self._shared.box(
-            widgets.HBox, [self._new_game_button, review_button, self._notation_button]
+            widgets.HBox,
+            [self._new_game_button, review_button, self._code_button, self._notation_button],
         )
+
+    def _under_toolbar(self) -> list[widgets.Widget]:
+        """What goes right under the toolbar: a class game's line, the result code's panel."""
+        return [self._class_line]
 
     @property
     def notation_shown(self) -> bool:
@@ -313,6 +453,7 @@ class PlayApp(App):
         self._end_box.layout.display = None if over else "none"
         self._end.value = self._end_card(lang) if over else ""
         self._end_new_game.description = translate("New game", lang)
+        self._end_new_game.button_style = "" if self.in_class_game else "primary"
         self._end_new_game.tooltip = translate("Set up a new game", lang)
         hidden = "none" if over else None
         self._controls_row.layout.display = hidden
@@ -343,11 +484,23 @@ class PlayApp(App):
         self._cancel_button.description = translate("Cancel", lang)
 
 
+def _is_computer(seat: Any) -> bool:
+    """Whether a seat (of either game) is played by the computer."""
+    return bool(getattr(seat, "is_computer", getattr(seat, "computer", False)))
+
+
 def end_card_html(
-    title: Message, winners: Sequence[str], table: str, lang: str, note: str = ""
+    title: Message,
+    winners: Sequence[str],
+    table: str,
+    lang: str,
+    note: str = "",
+    code: str = "",
+    code_first: bool = False,
 ) -> str:
     """The one end-of-game card: ``title``, the winner(s) by name, the totals ``table`` (its
-    rows' HTML) and a ``note``.
+    rows' HTML), a ``note``, and the result ``code``'s HTML (right after the title when
+    ``code_first``: a class game's main thing).
 
     >>> card = end_card_html(msg("Game over"), ["Ada"], "<tr><td>Ada</td></tr>", "en")
     >>> "Winner: Ada" in card and card.count("dl-banner") == 1
@@ -360,9 +513,10 @@ def end_card_html(
         else translate("Winners (a tie): {names}", lang, names=names)
     )
     extra = f'<p class="dl-muted">{esc(note)}</p>' if note else ""
+    first, last = (code, "") if code_first else ("", code)
     return (
         '<div class="dl-card dl-card-success dl-end-card" role="status">'
-        f'<div class="dl-banner">{esc(title.render(lang))}</div>'
+        f'<div class="dl-banner">{esc(title.render(lang))}</div>{first}'
         f'<p class="dl-winners"><b>{esc(line)}</b></p>'
-        f'<table class="dl-table">{table}</table>{extra}</div>'
+        f'<table class="dl-table">{table}</table>{extra}{last}</div>'
     )

@@ -39,6 +39,7 @@ from dicelab.farkle.turn import ALL_DICE
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, nmsg, plural, translate
 from dicelab.widgets.common.advisor import AdvisorPanel
 from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
+from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp, end_card_html
@@ -70,6 +71,12 @@ class FarkleApp(PlayApp):
     ``lang``: the language (default: ``?lang=`` of a Voilà URL, else the environment);
     ``auto_review``: the Review panel opens at the game's end.
 
+    ``class_seed``: a **class game** (``docs/classroom.md``), the same for everyone given this
+    seed: duplicate dice, one learner against dicelab's computer player («IA»; ``solo=True``:
+    alone), no undo, the risk panel and the review hidden until the game is over, the seed
+    shown, the result code the main thing of the end card. It has one human and chooses its
+    own seed (leave ``seed`` out); ``target`` and ``rules`` may be given.
+
     Driving methods: :meth:`roll`, :meth:`set_aside` (press dice), :meth:`bank`, :meth:`undo`,
     :meth:`new_game`, :meth:`open_new_game`, :meth:`start`, :meth:`open_risk`,
     :meth:`set_language`.
@@ -88,14 +95,22 @@ class FarkleApp(PlayApp):
         speed: float = SPEEDS["normal"],
         lang: str | None = None,
         auto_review: bool = True,
+        class_seed: int | str | None = None,
+        solo: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        more = None if humans == 1 else humans  # a class game has one human
+        self._class_seed = check_class_game(class_seed, solo, humans=more, seed=seed)
+        if self._class_seed is not None:
+            seed, computer = self._class_seed, not solo
         self._review = FarkleReviewPanel(self, auto_review=auto_review)  # Review (issue 12)
         self._chosen: list[int] = []  # dice pressed, not yet a combination (display only)
         self._speed = read_speed(speed)
         self._build()
-        self._game = _new_game(humans, computer, target, rules, read_seed(seed))
+        self._game = _new_game(
+            humans, computer, target, rules, read_seed(seed), self._class_seed is not None
+        )
         self._after_change(0)
         self.render()
 
@@ -116,8 +131,10 @@ class FarkleApp(PlayApp):
             self, label=N_("Risk"), solver_for=_farkle_solver, is_ready=lambda _s: True
         )
         self._risk.add_class("dl-risk-panel")
+        self._hint_panel = self._risk
         self._body.children = [
             self._toolbar(self._review.button),
+            *self._under_toolbar(),
             self._panel_box,
             self._status,
             self._end_box,
@@ -275,6 +292,7 @@ class FarkleApp(PlayApp):
             game = _new_game(humans, computer, target, rules, read_seed(seed))
             self._speed = self._speed if speed is None else read_speed(speed)
             self._game = game
+            self._class_seed = None  # a game of one's own: the class game is left
             self._panel_box.children = []
             self._after_change(0)  # a new token: the old game's scheduled steps are void
 
@@ -295,8 +313,9 @@ class FarkleApp(PlayApp):
         )
 
     def open_risk(self, show: bool = True) -> None:
-        """Open (or close) the risk panel."""
-        self._risk.toggle(show)
+        """Open (or close) the risk panel (refused during a class game)."""
+        if not self._refuse_hints(show):
+            self._risk.toggle(show)
 
     def _check_human(self) -> None:
         game = self._game
@@ -526,7 +545,15 @@ class FarkleApp(PlayApp):
         head = "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>"
         winners = [game.seats[i].label.render(lang) for i in game.winners]
         target = translate("Target: {target}", lang, target=format_number(game.target, lang))
-        return end_card_html(msg(GAME_OVER), winners, head + "".join(rows), lang, note=target)
+        return end_card_html(
+            msg(GAME_OVER),
+            winners,
+            head + "".join(rows),
+            lang,
+            note=target,
+            code=self._end_code(lang),
+            code_first=self.in_class_game,
+        )
 
     # -- the risk panel's content -------------------------------------------------------------
     def advice_html(self, solver: Any, lang: str) -> str:
@@ -685,7 +712,8 @@ def _new_game(
     target: int,
     rules: str | None,
     seed: int | None,
+    duplicate: bool = False,
 ) -> Game:
     table = None if rules is None else Rules.preset(rules)
     players = humans if isinstance(humans, int) else tuple(humans)
-    return Game(players, computer, target=target, seed=seed, rules=table)
+    return Game(players, computer, target=target, seed=seed, rules=table, duplicate=duplicate)

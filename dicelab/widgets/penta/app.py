@@ -44,6 +44,7 @@ from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import Notice, esc, refuse
+from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieState, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp, end_card_html
@@ -62,6 +63,8 @@ from dicelab.widgets.penta.review import PentaReviewPanel
 __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
+CLASS_PLAYER = "optimal"
+"""The computer player of a class game: the same for everyone, and the best there is."""
 _KEEP_ROWS = 10
 log = logging.getLogger("dicelab.widgets")
 
@@ -80,6 +83,13 @@ class PentaApp(PlayApp):
     language (default: ``?lang=`` of a Voilà URL, else the environment); ``scheduler`` and
     ``animate`` are for tests; ``auto_review``: the Review panel opens at the game's end.
 
+    ``class_seed``: a **class game** (``docs/classroom.md``), the same for everyone given this
+    seed: duplicate dice, one learner against the optimal computer player (``solo=True``:
+    alone), no auto-score, no undo, the advisor and the review hidden until the game is
+    over, the seed shown, the result code the main thing of the end card. It chooses its own
+    players, computer seats, seed and computer player (leave them out); ``rules`` may be a
+    preset.
+
     Driving methods: :meth:`roll`, :meth:`hold`, :meth:`select`, :meth:`validate`,
     :meth:`score`, :meth:`undo`, :meth:`new_game`, :meth:`open_new_game`, :meth:`start`,
     :meth:`open_advisor`, :meth:`set_language`.
@@ -87,7 +97,7 @@ class PentaApp(PlayApp):
 
     title = msg("Penta")
     css_class = "dl-penta"
-    extra_css = SCORECARD_CSS
+    extra_css = PlayApp.extra_css + SCORECARD_CSS
 
     def __init__(
         self,
@@ -100,9 +110,25 @@ class PentaApp(PlayApp):
         computer_player: str | None = None,
         lang: str | None = None,
         auto_review: bool = True,
+        class_seed: int | str | None = None,
+        solo: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        self._class_seed = check_class_game(
+            class_seed,
+            solo,
+            players=players,
+            computer=computer,
+            seed=seed,
+            computer_player=computer_player,
+        )
+        if self._class_seed is not None:
+            seed, auto_score, computer_player = self._class_seed, None, CLASS_PLAYER
+            players = [translate(DEFAULT_NAME, self._lang, n=1)]
+            if not solo:
+                players.append(translate(COMPUTER_NAME, self._lang))
+            computer = () if solo else (1,)
         self._review = PentaReviewPanel(self, auto_review=auto_review)  # Review (issue 12)
         self._player_name = computer_player  # a registered player; None: the default one
         self._preparing = False
@@ -116,7 +142,13 @@ class PentaApp(PlayApp):
                 translate(COMPUTER_NAME, self._lang),
             ]
             computer = (1,) if computer is None else computer
-        self._game = Game(players, self._computer_seats(computer), rules, read_seed(seed))
+        self._game = Game(
+            players,
+            self._computer_seats(computer),
+            rules,
+            read_seed(seed),
+            duplicate=self._class_seed is not None,
+        )
         self._build()
         self._install(self._game)
         self.render()
@@ -134,11 +166,13 @@ class PentaApp(PlayApp):
         self._countdown_label = shared.html("dl-countdown")
         self._grid_box = shared.box(widgets.Box)
         self._advisor = PentaAdvisor(self)
+        self._hint_panel = self._advisor
         controls = self._controls(
             self._roll_button, self._validate_button, self._undo_button, self._countdown_label
         )
         self._body.children = [
             self._toolbar(self._review.button),
+            *self._under_toolbar(),
             self._panel_box,
             self._status,
             self._end_box,
@@ -283,6 +317,7 @@ class PentaApp(PlayApp):
             delay = self._auto_score if auto_score is True else _delay(auto_score)
             seconds = self._speed if speed is None else read_speed(speed)
             self._auto_score, self._speed = delay, seconds
+            self._class_seed = None  # a game of one's own: the class game is left
             self._panel_box.children = []
             self._install(game)  # a new token: the old game's scheduled steps are void
 
@@ -302,8 +337,9 @@ class PentaApp(PlayApp):
         )
 
     def open_advisor(self, show: bool = True) -> None:
-        """Open (or close) the advisor panel."""
-        self._advisor.toggle(show)
+        """Open (or close) the advisor panel (refused during a class game)."""
+        if not self._refuse_hints(show):
+            self._advisor.toggle(show)
 
     # -- the one commit path ----------------------------------------------------------------
     def _commit(self, box: str, token: int, auto: bool = False) -> bool:
@@ -609,7 +645,14 @@ class PentaApp(PlayApp):
         head = "".join(f"<th>{esc(h)}</th>" for h in heads)
         winners = [seat_name(game.seats[i].name, lang) for i in game.winners]
         table = f"<tr>{head}</tr>{''.join(rows)}"
-        return end_card_html(msg("Game over"), winners, table, lang)
+        return end_card_html(
+            msg("Game over"),
+            winners,
+            table,
+            lang,
+            code=self._end_code(lang),
+            code_first=self.in_class_game,
+        )
 
     # -- the advisor's content --------------------------------------------------------------
     def advice_html(self, solver: Any, lang: str) -> str:
