@@ -336,6 +336,8 @@ class Discussion:
     best: tuple[ChoiceCount, ...]
     total_loss: float
     example: Decision = field(repr=False, compare=False)
+    points: int | None = None
+    """Farkle: the turn's points at the decision (set aside dice included); Penta: None."""
 
     @property
     def learners(self) -> int:
@@ -373,14 +375,16 @@ def _situation_key(result: LearnerResult, decision: Decision) -> tuple[Any, ...]
     return ("farkle", result.rules, game.seed, game.duplicate, decision.round, decision.kind, turn)
 
 
-def _dice_of(result: LearnerResult, decision: Decision) -> tuple[int, ...]:
+def _dice_of(result: LearnerResult, decision: Decision) -> tuple[tuple[int, ...], int | None]:
+    """The dice on the table at ``decision`` and (Farkle) the turn's points."""
     if result.kind == "penta":
         from dicelab.penta.notation import parse
 
-        return tuple(parse(decision.situation).dice or ())
+        return tuple(parse(decision.situation).dice or ()), None
     from dicelab.farkle.notation import parse as farkle_parse
 
-    return tuple(farkle_parse(decision.situation, result.game.rules).turn.last_roll)
+    turn = farkle_parse(decision.situation, result.game.rules).turn
+    return tuple(turn.last_roll), int(turn.points)
 
 
 def _counts(
@@ -410,16 +414,18 @@ def _costliest(results: Sequence[LearnerResult]) -> Discussion | None:
     group = groups[key]
     first_result, first = group[0]
     who = [(r, d, str(r.label())) for r, d in group]
+    dice, points = _dice_of(first_result, first)
     return Discussion(
         game=first_result.kind,
         kind=first.kind,
         round=first.round,
         roll=first.roll,
-        dice=_dice_of(first_result, first),
+        dice=dice,
         choices=_counts([(d.choice, d.choice_label, name, d.loss) for _, d, name in who]),
         best=_counts([(d.best, d.best_label, name, 0.0) for _, d, name in who]),
         total_loss=totals[key],
         example=first,
+        points=points,
     )
 
 

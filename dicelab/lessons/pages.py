@@ -87,6 +87,14 @@ APPS = (
             "chance to win along the game, and a report to hand in."
         ),
     ),
+    Page(
+        "teacher.ipynb",
+        msg("Teacher's dashboard"),
+        msg(
+            "For the teacher: paste the class's result codes and see every learner's score "
+            "beside optimal play, and the situation where the class lost the most."
+        ),
+    ),
 )
 """The Voilà apps, in the order the start page lists them."""
 

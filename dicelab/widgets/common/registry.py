@@ -4,7 +4,8 @@
 other public names. The package imports a module only when one of its names is first used.
 
 >>> sorted(APPS)
-['FarkleApp', 'FarkleReviewApp', 'PentaApp', 'PentaReviewApp', 'RiskExplorer', 'ScoringInspector']
+['FarkleApp', 'FarkleReviewApp', 'PentaApp', 'PentaReviewApp', 'RiskExplorer', 'ScoringInspector',
+ 'TeacherApp']
 >>> app_class("PentaApp").__name__
 'PentaApp'
 >>> from dicelab.errors import IllegalMove
@@ -13,7 +14,7 @@ other public names. The package imports a module only when one of its names is f
 ... except IllegalMove as refused:
 ...     print(refused)
 There is no app called 'Yahtzee': the apps are FarkleApp, FarkleReviewApp, PentaApp,
-PentaReviewApp, RiskExplorer, ScoringInspector.
+PentaReviewApp, RiskExplorer, ScoringInspector, TeacherApp.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ APPS = {
     "RiskExplorer": "dicelab.widgets.farkle.risk_explorer",
     "PentaReviewApp": "dicelab.widgets.penta.review",
     "FarkleReviewApp": "dicelab.widgets.farkle.review",
+    "TeacherApp": "dicelab.widgets.teacher",
 }
 """Each dashboard's name and the module that defines it."""
 
