@@ -338,6 +338,8 @@ class Discussion:
     example: Decision = field(repr=False, compare=False)
     points: int | None = None
     """Farkle: the turn's points at the decision (set aside dice included); Penta: None."""
+    dice_left: int | None = None
+    """Farkle: the dice a roll would roll now; Penta: None."""
 
     @property
     def learners(self) -> int:
@@ -375,16 +377,19 @@ def _situation_key(result: LearnerResult, decision: Decision) -> tuple[Any, ...]
     return ("farkle", result.rules, game.seed, game.duplicate, decision.round, decision.kind, turn)
 
 
-def _dice_of(result: LearnerResult, decision: Decision) -> tuple[tuple[int, ...], int | None]:
-    """The dice on the table at ``decision`` and (Farkle) the turn's points."""
+def _dice_of(
+    result: LearnerResult, decision: Decision
+) -> tuple[tuple[int, ...], int | None, int | None]:
+    """The dice on the table at ``decision`` and (Farkle) the turn's points and the dice a
+    roll would roll."""
     if result.kind == "penta":
         from dicelab.penta.notation import parse
 
-        return tuple(parse(decision.situation).dice or ()), None
+        return tuple(parse(decision.situation).dice or ()), None, None
     from dicelab.farkle.notation import parse as farkle_parse
 
     turn = farkle_parse(decision.situation, result.game.rules).turn
-    return tuple(turn.last_roll), int(turn.points)
+    return tuple(turn.last_roll), int(turn.points), int(turn.dice_in_play)
 
 
 def _counts(
@@ -414,7 +419,7 @@ def _costliest(results: Sequence[LearnerResult]) -> Discussion | None:
     group = groups[key]
     first_result, first = group[0]
     who = [(r, d, str(r.label())) for r, d in group]
-    dice, points = _dice_of(first_result, first)
+    dice, points, left = _dice_of(first_result, first)
     return Discussion(
         game=first_result.kind,
         kind=first.kind,
@@ -426,6 +431,7 @@ def _costliest(results: Sequence[LearnerResult]) -> Discussion | None:
         total_loss=totals[key],
         example=first,
         points=points,
+        dice_left=left,
     )
 
 

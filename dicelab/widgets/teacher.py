@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -305,6 +306,7 @@ class TeacherApp(App):
 
 
 def _points(value: float, lang: str, decimals: int = 1) -> str:
+    """``value`` points in words (Farkle's amounts are written whole by the callers)."""
     return translate("{points} points", lang, points=format_number(value, lang, decimals=decimals))
 
 
@@ -349,14 +351,21 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             (translate("Turns", lang), lambda r: num(r.turns, lang)),
             (translate("Points per turn", lang), lambda r: num(r.per_turn, lang, decimals=0)),
         ]
-    else:
+    elif any(not r.finished for r in rows):
         columns.append(
             (
                 translate("Rounds played", lang),
                 lambda r: translate("{n} of 13", lang, n=r.turns),
             )
         )
-    if compare:
+    if compare and _one_optimal(rows) is not None and not farkle:
+        columns.append(
+            (
+                translate("Against the optimal player", lang),
+                lambda r: "" if r.difference is None else _signed(r.difference, lang),
+            )
+        )
+    elif compare:
         head = "Optimal turn, same dice and turns" if farkle else "Optimal player, same dice"
         columns += [
             (translate(head, lang), lambda r: "" if r.optimal is None else num(r.optimal, lang)),
@@ -388,14 +397,34 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
     for place, row in enumerate(rows, start=1):
         cells = [f'<td class="dl-num">{place}</td>']
         for index, (_, value) in enumerate(columns):
-            css = "" if index == 0 or value is columns[-1][1] else ' class="dl-num"'
-            cells.append(f"<td{css}>{esc(value(row))}</td>")
+            text = value(row)
+            css = ' class="dl-num"' if index and _NUMBER.match(text) else ""
+            cells.append(f"<td{css}>{esc(text)}</td>")
         body.append('<tr class="dl-teacher-row">' + "".join(cells) + "</tr>")
     caption = translate("The class, one learner a row", lang)
     return (
-        f'<table class="dl-table dl-teacher-rows"><caption>{esc(caption)}</caption>'
+        _optimal_line(results, rows, lang)
+        + f'<table class="dl-table dl-teacher-rows"><caption>{esc(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def _optimal_line(results: ClassResults, rows: Sequence[LearnerResult], lang: str) -> str:
+    """Penta, one seed: the optimal player's score said once, above the table."""
+    same = _one_optimal(rows)
+    if results.game != "penta" or same is None:
+        return ""
+    text = translate(
+        "On your class's dice (seed {seed}), the optimal player scored {score}. "
+        "“Against the optimal player” is each learner's score minus that.",
+        lang,
+        seed=rows[0].game.seed,
+        score=_points(same, lang, 0),
+    )
+    return f'<p class="dl-teacher-optimal">{esc(text)}</p>'
+
+
+_NUMBER = re.compile(r"[+−-]?\d")  # a cell that starts like a number is right-aligned
 
 
 def _signed(value: int, lang: str) -> str:
@@ -434,9 +463,11 @@ def _svg(draw: Any, lang: str) -> str:
         ax = figure.add_subplot()
         draw(ax)
         for ticks in (ax.xaxis, ax.yaxis):
-            ticks.set_major_formatter(FuncFormatter(lambda v, _: format_number(v, lang)))
+            ticks.set_major_formatter(
+                FuncFormatter(lambda v, _: format_number(v, lang, decimals=_places(v)))
+            )
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper left", fontsize="small")
+        ax.legend(loc="upper right", fontsize="small")
         figure.tight_layout()
         out = io.StringIO()
         figure.savefig(
@@ -446,6 +477,11 @@ def _svg(draw: Any, lang: str) -> str:
         )
     text = out.getvalue()
     return text[text.find("<svg") :]
+
+
+def _places(value: float) -> int:
+    """Decimals a tick needs: none for whole numbers, else one."""
+    return 0 if float(value).is_integer() else 1
 
 
 def _one_optimal(rows: Sequence[LearnerResult]) -> int | None:
@@ -573,12 +609,13 @@ def _where(case: Discussion, lang: str) -> str:
             left=_rolls_left(left, lang),
         )
     return translate(
-        "Turn {turn}, roll {roll}: {kind}, with {points} in the turn.",
+        "Turn {turn}, roll {roll}: {kind}, with {points} in the turn and {dice} to roll.",
         lang,
         turn=case.round,
         roll=case.roll,
         kind=translate(KIND_NAMES[case.kind], lang),
         points=_points(case.points or 0, lang, 0),
+        dice=nmsg("{n} die", "{n} dice", case.dice_left or 0).render(lang),
     )
 
 
@@ -586,7 +623,7 @@ def _rolls_left(n: int, lang: str) -> str:
     return nmsg("{n} roll left", "{n} rolls left", n).render(lang)
 
 
-def _choice_line(choice: ChoiceCount, best: set[str], lang: str) -> str:
+def _choice_line(choice: ChoiceCount, best: set[str], lang: str, decimals: int) -> str:
     label = choice.label.render(lang)
     text = translate(
         "{choice}: {learners}", lang, choice=label, learners=_learners(choice.count, lang)
@@ -614,7 +651,8 @@ def _costliest_html(case: Discussion | None, lang: str) -> str:
         lang,
         learners=_learners(case.learners, lang),
     )
-    did = "".join(_choice_line(choice, best, lang) for choice in case.choices)
+    decimals = 1 if case.game == "penta" else 0
+    did = "".join(_choice_line(choice, best, lang, decimals) for choice in case.choices)
     if len(case.best) == 1:
         advice = translate("Best: {choice}.", lang, choice=case.best[0].label.render(lang))
     else:
@@ -634,8 +672,8 @@ def _costliest_html(case: Discussion | None, lang: str) -> str:
     cost = translate(
         "Cost: {total} of expected score lost over the class, {each} per learner who met it.",
         lang,
-        total=_points(case.total_loss, lang),
-        each=_points(case.mean_loss, lang),
+        total=_points(case.total_loss, lang, decimals),
+        each=_points(case.mean_loss, lang, decimals),
     )
     what = translate("What the class did:", lang)
     return (
