@@ -58,6 +58,7 @@ __all__ = [
     "read_class",
     "read_learner",
     "split_line",
+    "warm_up",
 ]
 
 Game = penta_game.Game | farkle_game.Game
@@ -236,7 +237,7 @@ def _review(game: Game, seat: int) -> Review:
     if isinstance(game, penta_game.Game):
         from dicelab.penta.review import review
 
-        return review(game, seat, reviewer=_penta_reviewer(game.rules))
+        return review(game, seat, reviewer=_penta_reviewer(game.rules), detail=False)
     from dicelab.farkle.review import review as farkle_review
 
     return farkle_review(game, seat, by="points")
@@ -641,6 +642,19 @@ def optimal_scores(rules: Any = "penta") -> np.ndarray:
         save_array(path, scores)
     scores.setflags(write=False)
     return scores
+
+
+def warm_up(rules: str = "penta") -> None:
+    """Load what reading a class needs, where it is cached (never builds a solver's table):
+    the Penta solver of ``rules`` and its optimal scores, Farkle's optimal turn."""
+    from dicelab.farkle.risk import optimal_turn
+    from dicelab.penta.moments import moments_path
+    from dicelab.penta.solver import Solver
+
+    if Solver(rules).path.exists() and moments_path(rules).exists():
+        _penta_reviewer(rules).solver.build()
+        optimal_scores(rules)
+    optimal_turn()
 
 
 # -- example classes -----------------------------------------------------------------------

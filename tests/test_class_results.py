@@ -236,3 +236,14 @@ def test_the_optimal_turn_on_duplicate_dice_plays_the_games_dice():
             banked.append(points)
     assert banked == [optimal_farkle_turn("standard", 9, t) for t in range(1, 7)]
     assert any(banked) and not all(banked)  # some banked, some farkled
+
+
+def test_the_class_review_has_the_same_losses_as_the_full_review(penta_class):
+    from dicelab.penta.review import review
+
+    for result in penta_class.results[:3]:
+        full = review(result.game, result.seat)
+        assert [d.loss for d in result.review.decisions] == [d.loss for d in full.decisions]
+        assert [d.choice for d in result.review.decisions] == [d.choice for d in full.decisions]
+        assert all(d.choice_sd is None for d in result.review.decisions)
+        assert any(d.choice_sd is not None for d in full.decisions)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import threading
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -34,11 +35,13 @@ from dicelab.class_results import (
     LearnerResult,
     example_codes,
     read_class,
+    warm_up,
 )
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, format_number, msg, nmsg, translate, use_language
 from dicelab.numbers import show_value
 from dicelab.review import KIND_NAMES
+from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.review import data_link
 from dicelab.widgets.common.style import die_svg
@@ -85,7 +88,9 @@ class TeacherApp(App):
     """Paste or upload result codes, press Read, see the class.
 
     ``codes``: text to read at once (one code a line, a name may come first); ``lang``: the
-    language. Driving methods: :meth:`read`, :meth:`upload`, :meth:`sort_by`,
+    language; ``warm``: load the solver's tables and matplotlib in a background thread as
+    soon as the app is made (they are cached on disk; nothing is built). Driving methods:
+    :meth:`read`, :meth:`upload`, :meth:`sort_by`,
     :meth:`show_example`; to read: :attr:`results`, :attr:`rows`, :attr:`summary_html`,
     :attr:`table_html`, :attr:`plot_html`, :attr:`costliest_html`, :attr:`csv_text`.
     """
@@ -94,7 +99,13 @@ class TeacherApp(App):
     css_class = "dl-teacher"
     extra_css = TEACHER_CSS
 
-    def __init__(self, codes: str | None = None, lang: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        codes: str | None = None,
+        lang: str | None = None,
+        warm: bool = True,
+        **options: Any,
+    ) -> None:
         super().__init__(lang=lang, **options)
         self._results: ClassResults | None = None
         self._sort = "score"
@@ -124,9 +135,28 @@ class TeacherApp(App):
         self._results_box.layout.display = "none"
         buttons = self._shared.box(widgets.HBox, [self._read, self._upload, self._example])
         self._body.children = [self._intro, self._input, buttons, self._results_box]
+        self._warm = threading.Event()
+        if warm:
+            run_in_background(self._warm_up)
+        else:
+            self._warm.set()
         if codes is not None:
             self.read(codes)
         self.render()
+
+    def _warm_up(self) -> None:
+        """Load the tables and matplotlib while the teacher pastes (a background thread)."""
+        try:
+            warm_up()
+            import matplotlib.figure  # noqa: F401  (the plot's first import takes a while)
+        except Exception:
+            log.exception("dicelab: warming up the teacher's dashboard failed")
+        finally:
+            self._warm.set()
+
+    def wait_until_warm(self, timeout: float | None = None) -> bool:
+        """Wait until the tables are loaded (for benchmarks); True if they are."""
+        return self._warm.wait(timeout)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -291,15 +321,15 @@ class TeacherApp(App):
             translate("Download the table (CSV)", lang),
             "dl-teacher-csv",
         )
-        if redraw_all:
-            self._parts["plot"] = _plot_html(results, lang)
-            self._parts["costliest"] = _costliest_html(results.costliest(), lang)
         self._summary.value = self._parts["summary"]
         self._table.value = self._parts["table"]
         self._csv.value = f"<p>{self._parts['csv']}</p>" if results.results else ""
-        self._plot.value = self._parts["plot"]
-        self._costliest.value = self._parts["costliest"]
         self._sort_pick.layout.display = None if results.results else "none"
+        if redraw_all:  # the table is on its way to the browser while these are drawn
+            self._parts["costliest"] = _costliest_html(results.costliest(), lang)
+            self._costliest.value = self._parts["costliest"]
+            self._parts["plot"] = _plot_html(results, lang)
+            self._plot.value = self._parts["plot"]
 
 
 # -- pieces of HTML ---------------------------------------------------------------------------
