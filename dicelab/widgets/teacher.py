@@ -498,7 +498,8 @@ def _svg(draw: Any, lang: str) -> str:
             )
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper right", fontsize="small")
-        figure.tight_layout()
+        figure.subplots_adjust(left=0.1, right=0.98, top=0.96, bottom=0.16)  # no tight_layout:
+        # it draws the figure once more
         out = io.StringIO()
         figure.savefig(
             out,
@@ -531,12 +532,13 @@ def _penta_plot(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
     bins = np.arange(low, high + 10, 10)
     same = _one_optimal(rows)
 
-    def draw(ax: Any) -> None:
-        weights = np.full(len(optimal), 100 / len(optimal))
-        ax.hist(optimal, bins=bins, weights=weights, color="#9e9e9e", alpha=0.6,
-                label=translate("Optimal player, other dice", lang))  # fmt: skip
-        ax.hist(scores, bins=bins, weights=np.full(len(scores), 100 / len(scores)),
-                color="#1565c0", alpha=0.7, label=translate("Your class", lang))  # fmt: skip
+    def draw(ax: Any) -> None:  # each histogram one filled outline: fast to draw
+        shares = 100 * np.histogram(optimal, bins)[0] / len(optimal)
+        ax.stairs(shares, bins, fill=True, color="#9e9e9e", alpha=0.6,
+                  label=translate("Optimal player, other dice", lang))  # fmt: skip
+        shares = 100 * np.histogram(scores, bins)[0] / len(scores)
+        ax.stairs(shares, bins, fill=True, color="#1565c0", alpha=0.7,
+                  label=translate("Your class", lang))  # fmt: skip
         if same is not None:
             ax.axvline(same, color="#2e7d32", linestyle="--", linewidth=2,
                        label=translate("Optimal player, your class's dice", lang))  # fmt: skip
@@ -581,8 +583,8 @@ def _farkle_plot(
     bins = np.arange(0, top + 50, 50)
 
     def draw(ax: Any) -> None:
-        ax.hist(per_turn, bins=bins, color="#1565c0", alpha=0.75,
-                label=translate("Your class", lang))  # fmt: skip
+        ax.stairs(np.histogram(per_turn, bins)[0], bins, fill=True, color="#1565c0",
+                  alpha=0.75, label=translate("Your class", lang))  # fmt: skip
         ax.axvline(expected, color="#616161", linestyle=":", linewidth=2,
                    label=translate("Optimal turn, on average", lang))  # fmt: skip
         if same:
