@@ -52,6 +52,7 @@ __all__ = [
     "LearnerResult",
     "Refusal",
     "example_codes",
+    "missing_tables",
     "optimal_farkle_turn",
     "optimal_penta_score",
     "optimal_scores",
@@ -642,6 +643,29 @@ def optimal_scores(rules: Any = "penta") -> np.ndarray:
         save_array(path, scores)
     scores.setflags(write=False)
     return scores
+
+
+def missing_tables(text: str) -> tuple[str, ...]:
+    """The Penta rules of the codes in ``text`` whose solver table is not cached yet (reading
+    the class would build it first, a minute or so): their preset names, sorted.
+
+    >>> missing_tables("Ada: F1-...")  # no Penta code
+    ()
+    """
+    from dicelab.penta.rules import PRESETS
+    from dicelab.penta.solver import Solver
+
+    if all(Solver(name).path.exists() for name in PRESETS):
+        return ()
+    needed = set()
+    for _, _, code in _lines(text):
+        try:
+            game = read_result_code(code)
+        except IllegalMove:
+            continue
+        if isinstance(game, penta_game.Game) and not Solver(game.rules).path.exists():
+            needed.add(str(game.rules.name))
+    return tuple(sorted(needed))
 
 
 def warm_up(rules: str = "penta") -> None:

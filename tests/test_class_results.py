@@ -12,6 +12,7 @@ from dicelab import IllegalMove
 from dicelab.class_results import (
     ClassResults,
     example_codes,
+    missing_tables,
     optimal_farkle_turn,
     optimal_penta_score,
     read_class,
@@ -247,3 +248,13 @@ def test_the_class_review_has_the_same_losses_as_the_full_review(penta_class):
         assert [d.choice for d in result.review.decisions] == [d.choice for d in full.decisions]
         assert all(d.choice_sd is None for d in result.review.decisions)
         assert any(d.choice_sd is not None for d in full.decisions)
+
+
+def test_missing_tables_names_the_rules_whose_solver_table_is_not_cached(
+    penta_codes, tmp_path, monkeypatch
+):
+    text = f"Ada: {penta_codes[0][1]}\nBea: P1-X0"
+    assert missing_tables(text) == ()  # the tables are cached
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))  # an empty cache
+    assert missing_tables(text) == ("penta",)
+    assert missing_tables("Bea: P1-X0") == ()  # nothing readable: nothing to build

@@ -22,7 +22,7 @@ import io
 import logging
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -34,6 +34,7 @@ from dicelab.class_results import (
     Discussion,
     LearnerResult,
     example_codes,
+    missing_tables,
     read_class,
     warm_up,
 )
@@ -42,7 +43,7 @@ from dicelab.i18n import N_, format_number, msg, nmsg, translate, use_language
 from dicelab.numbers import show_value
 from dicelab.review import KIND_NAMES
 from dicelab.widgets.common.background import run_in_background
-from dicelab.widgets.common.base import App, esc
+from dicelab.widgets.common.base import App, Notice, esc
 from dicelab.widgets.common.review import data_link
 from dicelab.widgets.common.style import die_svg
 
@@ -133,8 +134,18 @@ class TeacherApp(App):
             [self._summary, self._sort_pick, self._table, self._csv, self._plot, self._costliest]
         )
         self._results_box.layout.display = "none"
+        self._preparing = False
+        self._progress = widgets.FloatProgress(min=0.0, max=1.0)
+        self._progress.add_class("dl-teacher-progress")
+        self._progress.layout.display = "none"
         buttons = self._shared.box(widgets.HBox, [self._read, self._upload, self._example])
-        self._body.children = [self._intro, self._input, buttons, self._results_box]
+        self._body.children = [
+            self._intro,
+            self._input,
+            buttons,
+            self._progress,
+            self._results_box,
+        ]
         self._warm = threading.Event()
         if warm:
             run_in_background(self._warm_up)
@@ -181,12 +192,50 @@ class TeacherApp(App):
                 raise IllegalMove(msg("The codes are text, not {value}.", value=show_value(value)))
             if not value.strip():
                 raise IllegalMove(msg("Paste the result codes first, one a line."))
-            results = read_class(value)
             if self._input.value != value:
                 self._input.value = value
-            self._results = results
+            missing = missing_tables(value)
+            if missing:
+                self._prepare(missing, value)
+                return
+            self._results = read_class(value)
 
         return self.act(go)
+
+    def _prepare(self, rules: tuple[str, ...], text: str) -> None:
+        """Build the solver's tables of ``rules`` in the background, then read ``text``."""
+        if self._preparing:
+            return
+        self._preparing = True
+        self._read.disabled = True
+        self._progress.value = 0.0
+        self._progress.layout.display = None
+        self._notices = [
+            Notice("info", msg("Preparing the tables of these rules (once, about a minute)…"))
+        ]
+
+        def report(fraction: float) -> None:
+            self._progress.value = min(1.0, max(0.0, float(fraction)))
+
+        def work() -> None:
+            from dicelab.penta.solver import Solver
+
+            def part(number: int) -> Callable[[float], None]:
+                return lambda fraction: report((number + fraction) / len(rules))
+
+            try:
+                for number, name in enumerate(rules):
+                    Solver(name).build(progress=part(number))
+            except Exception:
+                log.exception("dicelab: building the tables for the teacher's dashboard failed")
+            finally:
+                with self.lock:
+                    self._preparing = False
+                    self._read.disabled = False
+                    self._progress.layout.display = "none"
+                self.read(text)
+
+        run_in_background(work)
 
     def upload(self, name: str, content: bytes) -> bool:
         """Read an uploaded file's ``content`` (UTF-8 text, one code a line), as the upload

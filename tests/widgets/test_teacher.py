@@ -120,3 +120,28 @@ def test_a_language_switch_redraws_everything(codes):
     assert "Score (points)" not in app.table_html
     assert "codes lus" in app.summary_html
     assert app._read.description != "Read the codes"
+
+
+def test_rules_without_a_cached_table_are_prepared_with_a_progress_bar_then_read(
+    codes, monkeypatch
+):
+    import time
+
+    from dicelab.widgets import teacher
+
+    asked: list[str] = []
+
+    def missing(text: str) -> tuple[str, ...]:
+        asked.append(text)
+        return ("penta",) if len(asked) == 1 else ()  # missing once, then built
+
+    monkeypatch.setattr(teacher, "missing_tables", missing)
+    app = TeacherApp(lang="en")
+    app._input.value = codes
+    assert app.read()
+    assert "Preparing the tables" in app.notices[0]
+    deadline = time.monotonic() + 60
+    while app.results is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert app.results is not None and len(app.rows) == 6
+    assert app._progress.layout.display == "none" and not app._read.disabled
