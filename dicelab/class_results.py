@@ -311,7 +311,7 @@ class ChoiceCount:
     """A choice made (or advised) at a situation: how it reads, by whom, and what it lost."""
 
     label: Message
-    learners: tuple[str, ...]
+    learners: tuple[Message, ...]
     loss: float = 0.0
 
     @property
@@ -395,10 +395,10 @@ def _dice_of(
 
 
 def _counts(
-    pairs: Sequence[tuple[Any, Message, str, float]],
+    pairs: Sequence[tuple[Any, Message, Message, float]],
 ) -> tuple[ChoiceCount, ...]:
     """(action, label, learner, loss) tallied by action, most learners first."""
-    learners: dict[Any, list[str]] = {}
+    learners: dict[Any, list[Message]] = {}
     labels: dict[Any, Message] = {}
     losses: dict[Any, float] = {}
     for action, label, learner, loss in pairs:
@@ -420,7 +420,7 @@ def _costliest(results: Sequence[LearnerResult]) -> Discussion | None:
     key = max(totals, key=lambda k: (totals[k], len(groups[k])))  # first of the largest
     group = groups[key]
     first_result, first = group[0]
-    who = [(r, d, str(r.label())) for r, d in group]
+    who = [(r, d, r.label()) for r, d in group]
     dice, points, left = _dice_of(first_result, first)
     return Discussion(
         game=first_result.kind,

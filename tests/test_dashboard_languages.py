@@ -36,7 +36,9 @@ from dicelab.widgets.lang import language_from_query
 
 LANGUAGES = [lang for lang in available_languages() if lang != "en"]
 PLAYERS = ("Ada", "Bob")
-SAME_EVERYWHERE = frozenset({"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", *PLAYERS})
+SAME_EVERYWHERE = frozenset(
+    {"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", "csv", "txt", *PLAYERS}
+)
 """Words that are the same in every language: names of brands and of file formats (numbers and
 notation are not words here)."""
 
@@ -310,6 +312,21 @@ def farkle_review_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     yield "a bank reviewed by the chance to win", app
 
 
+def teacher_scenes(lang: str) -> Iterator[tuple[str, Any]]:
+    """The teacher's dashboard: empty, a Penta class with a refused line, a Farkle class."""
+    from dicelab.class_results import example_codes
+    from dicelab.widgets.teacher import TeacherApp
+
+    app = TeacherApp(lang=lang)
+    yield "as it opens", app
+    penta = [code for _, code in example_codes(3)]
+    app.read(f"Ada: {penta[0]}\nBob: {penta[1]}\n{penta[2]}\nAda: P1-X0")
+    yield "a Penta class read, one line refused", app
+    farkle = [code for _, code in example_codes(2, game="farkle")]
+    app.read(f"Ada, {farkle[0]}\nBob, {farkle[1]}\nAda, {penta[0]}")
+    yield "a Farkle class read, a Penta code refused", app
+
+
 DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "PentaApp": penta_scenes,
     "FarkleApp": farkle_scenes,
@@ -317,6 +334,7 @@ DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "RiskExplorer": risk_explorer_scenes,
     "PentaReviewApp": penta_review_scenes,
     "FarkleReviewApp": farkle_review_scenes,
+    "TeacherApp": teacher_scenes,
 }
 
 
@@ -325,6 +343,7 @@ MARKS = {
     "RiskExplorer": pytest.mark.slow,  # it draws every plot in every language
     "PentaReviewApp": pytest.mark.tables,  # the review reads the solver's tables
     "FarkleReviewApp": pytest.mark.tables,
+    "TeacherApp": pytest.mark.tables,  # the reviews and the optimal player read the tables
 }
 
 

@@ -445,7 +445,9 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             )
         )
     elif compare:
-        head = "Optimal turn, same dice and turns" if farkle else "Optimal player, same dice"
+        head = (
+            N_("Optimal turn, same dice and turns") if farkle else N_("Optimal player, same dice")
+        )
         columns += [
             (translate(head, lang), lambda r: "" if r.optimal is None else num(r.optimal, lang)),
             (
@@ -714,7 +716,7 @@ def _choice_line(choice: ChoiceCount, best: set[str], lang: str, decimals: int) 
     mark = ""
     if label in best and choice.loss == 0:
         mark = f' <span class="dl-teacher-best">{esc(translate("(the best choice)", lang))}</span>'
-    names = ", ".join(choice.learners)
+    names = ", ".join(learner.render(lang) for learner in choice.learners)
     who = translate("Who", lang)
     return (
         f"<li>{esc(text)}{mark} <details><summary>{esc(who)}</summary>{esc(names)}</details></li>"
