@@ -117,7 +117,7 @@ def test_no_engine_notation_or_traceback_on_screen(codes):
 def test_a_language_switch_redraws_everything(codes):
     app = TeacherApp(codes=codes, lang="en")
     assert app.set_language("fr")
-    assert "Score (points)" not in app.table_html
+    assert "Loss per decision (points)" not in app.table_html
     assert "codes lus" in app.summary_html
     assert app._read.description != "Read the codes"
 
