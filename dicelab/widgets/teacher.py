@@ -23,7 +23,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import quote
 
 import ipywidgets as widgets
@@ -113,14 +113,21 @@ class TeacherApp(App):
         self._drawn: tuple[Any, ...] | None = None  # (results, sort, lang) drawn
         self._parts = dict.fromkeys(("summary", "table", "plot", "costliest", "csv"), "")
         self._intro = self._shared.html("dl-teacher-intro")
-        self._input = widgets.Textarea(layout=widgets.Layout(width="100%", height="10em"))
+        self._input = widgets.Textarea(layout=widgets.Layout(width="98%", height="10em"))
         self._input.add_class("dl-teacher-input")
-        self._upload = widgets.FileUpload(accept=".txt,.csv,text/plain,text/csv", multiple=False)
+        self._upload = widgets.FileUpload(
+            accept=".txt,.csv,text/plain,text/csv",
+            multiple=False,
+            layout=widgets.Layout(width="auto"),  # its label and count, never cut
+        )
         self._upload.add_class("dl-teacher-upload")
         self._upload.observe(self._uploaded, "value")
         self._read = self._shared.button("dl-teacher-read", button_style="primary", icon="check")
         self._read.on_click(lambda _b: self.read())
-        self._example = self._shared.button("dl-teacher-example", icon="users")
+        self._example = widgets.Button(
+            icon="users", layout=widgets.Layout(width="auto"), style=self._shared.button_style
+        )
+        self._example.add_class("dl-teacher-example")
         self._example.on_click(lambda _b: self.show_example())
         self._sort_pick = widgets.Dropdown(options=self._sort_options(self._lang), value="score")
         self._sort_pick.add_class("dl-teacher-sort")
@@ -534,7 +541,7 @@ def _plot_html(results: ClassResults, lang: str) -> str:
     )
 
 
-def _svg(draw: Any, lang: str) -> str:
+def _svg(draw: Any, lang: str, legend: Literal["upper right", "upper left"] = "upper right") -> str:
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter
@@ -548,7 +555,7 @@ def _svg(draw: Any, lang: str) -> str:
                 FuncFormatter(lambda v, _: format_number(v, lang, decimals=_places(v)))
             )
         ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper right", fontsize="small")
+        ax.legend(loc=legend, fontsize="small")
         figure.subplots_adjust(left=0.1, right=0.98, top=0.96, bottom=0.16)  # no tight_layout:
         # it draws the figure once more
         out = io.StringIO()
@@ -658,7 +665,7 @@ def _farkle_plot(
             lang,
             points=_points(float(np.mean(same)), lang),
         )
-    return _svg(draw, lang), words
+    return _svg(draw, lang, legend="upper left"), words
 
 
 # -- the situation to discuss -----------------------------------------------------------------
@@ -712,7 +719,8 @@ def _choice_line(choice: ChoiceCount, best: set[str], lang: str, decimals: int) 
         "{choice}: {learners}", lang, choice=label, learners=_learners(choice.count, lang)
     )
     if choice.loss > 0:
-        text += " — " + translate("{points} lost in all", lang, points=_points(choice.loss, lang))
+        lost = _points(choice.loss, lang, decimals)
+        text += " — " + translate("{points} lost in all", lang, points=lost)
     mark = ""
     if label in best and choice.loss == 0:
         mark = f' <span class="dl-teacher-best">{esc(translate("(the best choice)", lang))}</span>'
@@ -752,8 +760,16 @@ def _costliest_html(case: Discussion | None, lang: str) -> str:
                 for c in case.best
             ),
         )
+    cost_text = (
+        N_("Cost: {total} of expected score lost over the class, {each} per learner who met it.")
+        if case.game == "penta"
+        else N_(
+            "Cost: {total} of expected turn points lost over the class, {each} per learner who "
+            "met it."
+        )
+    )
     cost = translate(
-        "Cost: {total} of expected score lost over the class, {each} per learner who met it.",
+        cost_text,
         lang,
         total=_points(case.total_loss, lang, decimals),
         each=_points(case.mean_loss, lang, decimals),

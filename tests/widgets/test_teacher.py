@@ -105,6 +105,8 @@ def test_farkle_codes_show_the_computer_and_the_optimal_turn():
         assert header in app.table_html
     assert re.search(r"<td>(won|lost)</td>", app.table_html)
     assert "dice to roll" in app.costliest_html or "die to roll" in app.costliest_html
+    assert "expected turn points" in app.costliest_html
+    assert not re.search(r"\d\.\d points", app.costliest_html)  # whole points in Farkle
 
 
 def test_no_engine_notation_or_traceback_on_screen(codes):
