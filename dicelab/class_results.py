@@ -40,7 +40,7 @@ from dicelab.classroom import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.farkle import game as farkle_game
 from dicelab.i18n import Message, msg, nmsg
-from dicelab.numbers import show_value
+from dicelab.numbers import check_seed, check_whole, show_value
 from dicelab.penta import game as penta_game
 from dicelab.review import Decision, Review
 
@@ -468,7 +468,7 @@ class ClassResults:
         """The results sorted by ``key`` (one of :data:`SORT_KEYS`); ties keep the pasted
         order. Names sort by their letters (a line without a name last); a missing
         difference sorts last."""
-        if key not in SORT_KEYS:
+        if not isinstance(key, str) or key not in SORT_KEYS:
             raise IllegalMove(
                 msg(
                     "The table is sorted by one of {keys}, not {value}.",
@@ -738,8 +738,14 @@ def example_codes(
     >>> [name for name, _ in example_codes(3)]
     ['Ada', 'Bea', 'Cai']
     """
+    count = check_whole(n)
+    if not 0 <= count <= MAX_LINES:
+        raise IllegalMove(msg("This is too many lines for a class: at most {n}.", n=MAX_LINES))
+    seed = check_seed(seed)
+    if game not in ("penta", "farkle") or not isinstance(game, str):
+        raise IllegalMove(msg("The game is penta or farkle, not {value}.", value=show_value(game)))
     codes = []
-    for i in range(n):
+    for i in range(count):
         rng = random.Random(f"{seed}:{i}")
         noise = 0.02 + 0.3 * ((7 * i) % 30) / 30
         if game == "penta":

@@ -258,3 +258,20 @@ def test_missing_tables_names_the_rules_whose_solver_table_is_not_cached(
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))  # an empty cache
     assert missing_tables(text) == ("penta",)
     assert missing_tables("Bea: P1-X0") == ()  # nothing readable: nothing to build
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: r.sorted_by(["score"]),
+        lambda r: r.sorted_by(None),
+        lambda r: example_codes(-1),
+        lambda r: example_codes(2.5),
+        lambda r: example_codes(2, seed=-1),
+        lambda r: example_codes(2, game="yahtzee"),
+        lambda r: example_codes(2, game=["penta"]),
+    ],
+)
+def test_odd_arguments_are_refused_with_illegal_move(call, penta_class):
+    with pytest.raises(IllegalMove):
+        call(penta_class)

@@ -280,7 +280,7 @@ class TeacherApp(App):
         """Sort the table by ``key``: one of :data:`SORTS`."""
 
         def go() -> None:
-            if key not in SORTS:
+            if not isinstance(key, str) or key not in SORTS:
                 raise IllegalMove(
                     msg(
                         "The table is sorted by one of {keys}, not {value}.",

@@ -147,3 +147,17 @@ def test_rules_without_a_cached_table_are_prepared_with_a_progress_bar_then_read
         time.sleep(0.05)
     assert app.results is not None and len(app.rows) == 6
     assert app._progress.layout.display == "none" and not app._read.disabled
+
+
+def test_odd_input_is_refused_with_a_notice_and_nothing_changes(codes):
+    app = TeacherApp(codes=codes, lang="en")
+    before = snapshot(app, skip=(app._notice_area,))
+    for action in (
+        lambda: app.read(42),  # type: ignore[arg-type]
+        lambda: app.sort_by(["score"]),  # type: ignore[arg-type]
+        lambda: app.sort_by(None),  # type: ignore[arg-type]
+        lambda: app.upload("class.txt", "not bytes"),  # type: ignore[arg-type]
+    ):
+        assert action() is False
+        assert app.notices and "Traceback" not in app.notices[0]
+        assert snapshot(app, skip=(app._notice_area,)) == before
