@@ -764,7 +764,7 @@ def _costliest_html(case: Discussion | None, lang: str) -> str:
         N_("Cost: {total} of expected score lost over the class, {each} per learner who met it.")
         if case.game == "penta"
         else N_(
-            "Cost: {total} of expected turn points lost over the class, {each} per learner who "
+            "Cost: the class lost {total} of the turn's expected value, {each} per learner who "
             "met it."
         )
     )

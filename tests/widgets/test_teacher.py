@@ -105,7 +105,7 @@ def test_farkle_codes_show_the_computer_and_the_optimal_turn():
         assert header in app.table_html
     assert re.search(r"<td>(won|lost)</td>", app.table_html)
     assert "dice to roll" in app.costliest_html or "die to roll" in app.costliest_html
-    assert "expected turn points" in app.costliest_html
+    assert "expected value" in app.costliest_html
     assert not re.search(r"\d\.\d points", app.costliest_html)  # whole points in Farkle
 
 
