@@ -275,3 +275,21 @@ def test_missing_tables_names_the_rules_whose_solver_table_is_not_cached(
 def test_odd_arguments_are_refused_with_illegal_move(call, penta_class):
     with pytest.raises(IllegalMove):
         call(penta_class)
+
+
+def test_situations_of_different_seeds_are_never_one_group():
+    codes = [code for _, code in example_codes(3, seed=42) + example_codes(3, seed=43)]
+    results = read_class("\n".join(codes))
+    case = results.costliest()
+    assert case is not None
+    names = {str(learner) for choice in case.choices for learner in choice.learners}
+    assert len({r.game.seed for r in results.results if str(r.label()) in names}) == 1
+
+
+def test_a_class_against_the_computer_has_the_computers_total_and_who_won():
+    results = read_class("\n".join(code for _, code in example_codes(3, computer=True)))
+    for result in results.results:
+        assert result.rival == result.game.totals[1]
+        assert result.won == (0 in result.game.winners)
+    rows = list(csv.DictReader(io.StringIO(results.to_csv())))
+    assert {row["won"] for row in rows} <= {"yes", "no"} and all(row["computer"] for row in rows)

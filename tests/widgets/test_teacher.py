@@ -161,3 +161,18 @@ def test_odd_input_is_refused_with_a_notice_and_nothing_changes(codes):
         assert action() is False
         assert app.notices and "Traceback" not in app.notices[0]
         assert snapshot(app, skip=(app._notice_area,)) == before
+
+
+def test_a_penta_class_against_the_computer_shows_its_total_and_who_won():
+    text = "\n".join(f"{n}: {c}" for n, c in example_codes(3, computer=True))
+    app = TeacherApp(codes=text, lang="en")
+    assert "Computer (same game)" in app.table_html
+    assert re.search(r"<td>(won|lost)</td>", app.table_html)
+
+
+def test_two_seeds_get_a_column_of_optimal_scores_and_no_single_line():
+    text = "\n".join(c for _, c in example_codes(2, seed=42) + example_codes(2, seed=43))
+    app = TeacherApp(codes=text, lang="en")
+    assert "Optimal player, same dice" in app.table_html
+    assert "On your class's dice" not in unescape(app.table_html)
+    assert "Dashed line" not in app.plot_html  # no one optimal game to draw
