@@ -2,7 +2,8 @@
 
 A Voilà server of its own serves a temporary folder with a copy of ``notebooks/teacher.ipynb``;
 the codes are 30 example games (``dicelab.class_results.example_codes``) and one line that is
-no code. A screenshot of the dashboard goes to ``test-artifacts/``.
+no code. A screenshot of the dashboard goes to ``test-artifacts/``. A second page, in French,
+uploads a .csv file of 5 codes through the upload button and sorts the table by name.
 """
 
 from __future__ import annotations
@@ -60,4 +61,29 @@ def test_pasted_codes_make_the_class_table(page, teacher_url, artifacts):
     assert href.startswith("data:text/csv;charset=utf-8,line%2Cname")
     page.set_viewport_size({"width": 1280, "height": 3200})
     page.locator(".dl-teacher").screenshot(path=str(artifacts / "teacher-voila.png"))
+    assert page.errors == []
+
+
+def test_an_uploaded_csv_file_is_read_and_the_table_sorts_by_name(page, teacher_url, artifacts):
+    rows = "\n".join(f'"{name}",{code}' for name, code in example_codes(5))
+    content = ("name,code\n" + rows + "\n").encode("utf-8")
+    page.goto(f"{teacher_url}/voila/render/teacher.ipynb?lang=fr", timeout=LOAD)
+    page.wait_for_selector(".dl-teacher-read:not([disabled])", timeout=LOAD)
+    with page.expect_file_chooser() as chooser:  # the button opens the browser's file picker
+        page.click(".dl-teacher-upload")
+    chooser.value.set_files(
+        files=[{"name": "classe.csv", "mimeType": "text/csv", "buffer": content}]
+    )
+    page.wait_for_selector(".dl-teacher-table tr.dl-teacher-row", timeout=STEP)
+    assert page.locator(".dl-teacher-table tr.dl-teacher-row").count() == 5
+    assert "5 codes lus, 0 refusé" in page.locator(".dl-teacher-summary").inner_text()
+    assert page.locator(".dl-teacher-input textarea").input_value().startswith("name,code")
+    page.select_option(".dl-teacher-sort select", label="Nom, de A à Z")
+    page.wait_for_function(
+        "() => document.querySelector('.dl-teacher-table tr.dl-teacher-row td:nth-child(2)')"
+        ".innerText === 'Ada'",
+        timeout=STEP,
+    )
+    names = page.locator(".dl-teacher-table tr.dl-teacher-row td:nth-child(2)").all_inner_texts()
+    assert names == sorted(names)
     assert page.errors == []
