@@ -363,11 +363,11 @@ class TeacherApp(App):
             self._results_box.layout.display = "none"
             return
         self._results_box.layout.display = None
-        key = (id(results), self._sort, lang)
-        if self._drawn == key:
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is results and drawn[1:] == (self._sort, lang):
             return
-        redraw_all = self._drawn is None or self._drawn[0] != id(results) or self._drawn[2] != lang
-        self._drawn = key
+        redraw_all = drawn is None or drawn[0] is not results or drawn[2] != lang
+        self._drawn = (results, self._sort, lang)
         self._parts["summary"] = _summary_html(results, lang)
         self._parts["table"] = _table_html(results, self.rows, lang)
         self._parts["csv"] = data_link(
