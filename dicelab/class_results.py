@@ -30,7 +30,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -285,7 +285,7 @@ def optimal_farkle_turn(rules: Any, seed: int, turn: int) -> int:
     return points  # pragma: no cover - a turn of 1000 rolls
 
 
-def _optimal(game: Game, seat: int, turns: int) -> int | None:
+def _optimal(game: Game, turns: int) -> int | None:
     if not game.duplicate:
         return None
     if isinstance(game, penta_game.Game):
@@ -298,9 +298,7 @@ def read_learner(line: int, name: str | None, code: str) -> LearnerResult:
     game = read_result_code(code)
     seat = _learner_seat(game)
     result = LearnerResult(line, name, code, game, seat, _review(game, seat))
-    return LearnerResult(
-        line, name, code, game, seat, result.review, _optimal(game, seat, result.turns)
-    )
+    return replace(result, optimal=_optimal(game, result.turns))
 
 
 # -- the situation to discuss --------------------------------------------------------------
