@@ -129,7 +129,11 @@ class TeacherApp(App):
         )
         self._example.add_class("dl-teacher-example")
         self._example.on_click(lambda _b: self.show_example())
-        self._sort_pick = widgets.Dropdown(options=self._sort_options(self._lang), value="score")
+        self._sort_pick = widgets.Dropdown(
+            options=self._sort_options(self._lang),
+            value="score",
+            layout=widgets.Layout(width="34em"),  # the longest order in every language
+        )
         self._sort_pick.add_class("dl-teacher-sort")
         self._sort_pick.observe(self._sort_picked, "value")
         self._summary = self._shared.html("dl-teacher-summary")
