@@ -508,7 +508,8 @@ def _optimal_line(results: ClassResults, rows: Sequence[LearnerResult], lang: st
         return ""
     text = translate(
         "On your class's dice (seed {seed}), the optimal player scored {score}. "
-        "“Against the optimal player” is each learner's score minus that.",
+        "“Against the optimal player” is each learner's score minus that; one game is also "
+        "luck, and the loss per decision measures the choices alone.",
         lang,
         seed=rows[0].game.seed,
         score=_points(same, lang, 0),
