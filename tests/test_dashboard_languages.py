@@ -38,7 +38,7 @@ from dicelab.widgets.lang import language_from_query
 LANGUAGES = [lang for lang in available_languages() if lang != "en"]
 PLAYERS = ("Ada", "Bob")
 SAME_EVERYWHERE = frozenset(
-    {"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", "Mac", "Ctrl", *PLAYERS}
+    {"dicelab", "PlayMonster", "CSV", "JSON", "Markdown", "Mac", "Ctrl", "csv", "txt", *PLAYERS}
 )
 """Words that are the same in every language: names of brands, of keys (Ctrl, as printed on the
 key) and of file formats (numbers and notation are not words here)."""
@@ -323,6 +323,21 @@ def printouts_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     yield "a refused number of players", app
 
 
+def teacher_scenes(lang: str) -> Iterator[tuple[str, Any]]:
+    """The teacher's dashboard: empty, a Penta class with a refused line, a Farkle class."""
+    from dicelab.class_results import example_codes
+    from dicelab.widgets.teacher import TeacherApp
+
+    app = TeacherApp(lang=lang)
+    yield "as it opens", app
+    penta = [code for _, code in example_codes(3)]
+    app.read(f"Ada: {penta[0]}\nBob: {penta[1]}\n{penta[2]}\nAda: P1-X0")
+    yield "a Penta class read, one line refused", app
+    farkle = [code for _, code in example_codes(2, game="farkle")]
+    app.read(f"Ada, {farkle[0]}\nBob, {farkle[1]}\nAda, {penta[0]}")
+    yield "a Farkle class read, a Penta code refused", app
+
+
 DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "PentaApp": penta_scenes,
     "FarkleApp": farkle_scenes,
@@ -331,6 +346,7 @@ DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "PentaReviewApp": penta_review_scenes,
     "FarkleReviewApp": farkle_review_scenes,
     "PrintoutsApp": printouts_scenes,
+    "TeacherApp": teacher_scenes,
 }
 
 
@@ -339,6 +355,7 @@ MARKS = {
     "RiskExplorer": pytest.mark.slow,  # it draws every plot in every language
     "PentaReviewApp": pytest.mark.tables,  # the review reads the solver's tables
     "FarkleReviewApp": pytest.mark.tables,
+    "TeacherApp": pytest.mark.tables,  # the reviews and the optimal player read the tables
 }
 
 

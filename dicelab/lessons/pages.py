@@ -95,6 +95,14 @@ APPS = (
             "in any of the languages."
         ),
     ),
+    Page(
+        "teacher.ipynb",
+        msg("Teacher's dashboard"),
+        msg(
+            "For the teacher: paste the class's result codes and see every learner's score "
+            "beside optimal play, and the situation where the class lost the most."
+        ),
+    ),
 )
 """The Voilà apps, in the order the start page lists them."""
 

@@ -5,7 +5,7 @@ other public names. The package imports a module only when one of its names is f
 
 >>> sorted(APPS)
 ['FarkleApp', 'FarkleReviewApp', 'PentaApp', 'PentaReviewApp', 'PrintoutsApp', 'RiskExplorer',
- 'ScoringInspector']
+ 'ScoringInspector', 'TeacherApp']
 >>> app_class("PentaApp").__name__
 'PentaApp'
 >>> from dicelab.errors import IllegalMove
@@ -14,7 +14,7 @@ other public names. The package imports a module only when one of its names is f
 ... except IllegalMove as refused:
 ...     print(refused)
 There is no app called 'Yahtzee': the apps are FarkleApp, FarkleReviewApp, PentaApp,
-PentaReviewApp, PrintoutsApp, RiskExplorer, ScoringInspector.
+PentaReviewApp, PrintoutsApp, RiskExplorer, ScoringInspector, TeacherApp.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ APPS = {
     "PentaReviewApp": "dicelab.widgets.penta.review",
     "FarkleReviewApp": "dicelab.widgets.farkle.review",
     "PrintoutsApp": "dicelab.widgets.printouts",
+    "TeacherApp": "dicelab.widgets.teacher",
 }
 """Each dashboard's name and the module that defines it."""
 

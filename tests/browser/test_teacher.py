@@ -1,0 +1,89 @@
+"""The teacher's dashboard in a real browser: 30 codes pasted into the box, Read, the class table.
+
+A Voilà server of its own serves a temporary folder with a copy of ``notebooks/teacher.ipynb``;
+the codes are 30 example games (``dicelab.class_results.example_codes``) and one line that is
+no code. A screenshot of the dashboard goes to ``test-artifacts/``. A second page, in French,
+uploads a .csv file of 5 codes through the upload button and sorts the table by name.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dicelab.class_results import example_codes
+from tests.browser.conftest import ROOT, start_voila
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
+
+LOAD = 90_000  # ms: a cold kernel on a slow machine
+STEP = 30_000  # ms: reading 30 codes and drawing, with the round trip
+
+
+@pytest.fixture(scope="module")
+def teacher_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("teacher-notebooks")
+    shutil.copy(ROOT / "notebooks" / "teacher.ipynb", folder)
+    process, base = start_voila(folder, artifacts / "voila-teacher.log")
+    try:
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def test_pasted_codes_make_the_class_table(page, teacher_url, artifacts):
+    codes = "\n".join(f"{name}: {code}" for name, code in example_codes(30))
+    page.goto(f"{teacher_url}/voila/render/teacher.ipynb", timeout=LOAD)
+    page.wait_for_selector(".dl-teacher-read:not([disabled])", timeout=LOAD)
+    page.fill(".dl-teacher-input textarea", codes + "\nZed: P1-NOT-A-CODE\n")
+    page.click(".dl-teacher-read")
+    page.wait_for_selector(".dl-teacher-table tr.dl-teacher-row", timeout=STEP)
+    assert page.locator(".dl-teacher-table tr.dl-teacher-row").count() == 30
+    summary = page.locator(".dl-teacher-summary").inner_text()
+    assert "30 codes read, 1 refused" in summary and "Line 31 (Zed)" in summary
+    first = page.locator(".dl-teacher-table tr.dl-teacher-row").first.inner_text()
+    scores = [
+        int(row.split("\t")[2].replace(",", ""))
+        for row in page.locator(".dl-teacher-table tbody").inner_text().splitlines()
+    ]
+    assert scores == sorted(scores, reverse=True), first  # sorted by score, highest first
+    page.wait_for_selector(".dl-teacher-plot svg", timeout=STEP)
+    assert "The situation to discuss" in page.locator(".dl-teacher-costliest").inner_text()
+    href = page.locator("a.dl-teacher-csv").get_attribute("href")
+    assert href.startswith("data:text/csv;charset=utf-8,line%2Cname")
+    page.set_viewport_size({"width": 1280, "height": 3200})
+    page.locator(".dl-teacher").screenshot(path=str(artifacts / "teacher-voila.png"))
+    assert page.errors == []
+
+
+def test_an_uploaded_csv_file_is_read_and_the_table_sorts_by_name(page, teacher_url, artifacts):
+    rows = "\n".join(f'"{name}",{code}' for name, code in example_codes(5))
+    content = ("name,code\n" + rows + "\n").encode("utf-8")
+    page.goto(f"{teacher_url}/voila/render/teacher.ipynb?lang=fr", timeout=LOAD)
+    page.wait_for_selector(".dl-teacher-read:not([disabled])", timeout=LOAD)
+    with page.expect_file_chooser() as chooser:  # the button opens the browser's file picker
+        page.click(".dl-teacher-upload")
+    chooser.value.set_files(
+        files=[{"name": "classe.csv", "mimeType": "text/csv", "buffer": content}]
+    )
+    page.wait_for_selector(".dl-teacher-table tr.dl-teacher-row", timeout=STEP)
+    assert page.locator(".dl-teacher-table tr.dl-teacher-row").count() == 5
+    assert "5 codes lus, 0 refusé" in page.locator(".dl-teacher-summary").inner_text()
+    assert page.locator(".dl-teacher-input textarea").input_value().startswith("name,code")
+    page.select_option(".dl-teacher-sort select", label="Nom, de A à Z")
+    page.wait_for_function(
+        "() => document.querySelector('.dl-teacher-table tr.dl-teacher-row td:nth-child(2)')"
+        ".innerText === 'Ada'",
+        timeout=STEP,
+    )
+    names = page.locator(".dl-teacher-table tr.dl-teacher-row td:nth-child(2)").all_inner_texts()
+    assert names == sorted(names)
+    assert page.errors == []
