@@ -46,6 +46,7 @@ _CSS = """
 .dl-prediction { max-width: 900px; margin: 4px 0 12px 0; padding: 4px 14px 8px 14px;
   border-left: 6px solid #1565c0; border-radius: 6px; background: #f3f7fc; font-size: 14px; }
 .dl-prediction .dl-answer-row { gap: 8px; align-items: center; flex-wrap: wrap; }
+.dl-prediction .widget-vbox.dl-answer-row { align-items: flex-start; }
 .dl-prediction .dl-answer-text { width: 12em; }
 .dl-prediction .dl-answer-text input { font-size: 1.1em; }
 .dl-prediction .dl-percent-sign { font-size: 1.2em; font-weight: 600; min-width: 1em; }
@@ -71,7 +72,6 @@ CODE_SHOWN_CSS = (
     f".{CODE_CLASS} {{ display: inline !important; }}\n"
     ".jp-CodeCell .jp-Cell-inputWrapper { display: flex !important; }\n"
     ".jp-CodeCell.jp-mod-noOutputs { display: block !important; }\n"
-    ".jp-OutputPrompt { display: block !important; }\n"
 )
 """What the dicelab Voilà template hides, shown again (the style the toggle sets when on)."""
 
@@ -80,6 +80,14 @@ _TOGGLE_CSS = """
 .dl-code-toggle .jupyter-button { width: auto; padding: 0 14px; }
 .dl-code-toggle .jupyter-button:focus-visible { outline: 3px solid #0d47a1; outline-offset: 2px; }
 """
+
+_YES_NO = (("yes", True), ("no", False))
+
+
+def _capital(word: str) -> str:
+    """A word as a button's label: with a capital letter ("oui" -> "Oui")."""
+    return word[:1].upper() + word[1:]
+
 
 _VERDICT_CLASSES = {True: "dl-right", False: "dl-wrong", None: "dl-unread"}
 
@@ -127,7 +135,9 @@ class Prediction(widgets.VBox):
             sign = widgets.HTML("%")
             sign.add_class("dl-percent-sign")
             row.insert(1, sign)
-        answer_row = widgets.HBox(row)
+        # A box or two buttons: the Check button beside them; a list: under it.
+        stacked = exercise.kind in (WHICH_BOXES, CHOICE)
+        answer_row = widgets.VBox(row) if stacked else widgets.HBox(row)
         answer_row.add_class("dl-answer-row")
         super().__init__(
             [
@@ -146,7 +156,7 @@ class Prediction(widgets.VBox):
         kind = self.exercise.kind
         if kind == YES_NO:
             field = widgets.ToggleButtons(
-                options=[(translate("yes", self.lang), True), (translate("no", self.lang), False)],
+                options=[(_capital(translate(word, self.lang)), value) for word, value in _YES_NO],
                 value=None,
             )
             field.add_class("dl-yes-no")

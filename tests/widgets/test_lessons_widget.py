@@ -97,8 +97,8 @@ def test_every_kind_gets_its_own_input():
     assert "%" in [w.value for w in walk(percent) if isinstance(w, widgets.HTML)]
     yes_no = ask(exercise_of(YES_NO), "fr").answer_input
     assert isinstance(yes_no, widgets.ToggleButtons) and yes_no.options == (
-        ("oui", True),
-        ("non", False),
+        ("Oui", True),
+        ("Non", False),
     )
     assert yes_no.value is None
     choice = ask(exercise_of(CHOICE), "en").answer_input
