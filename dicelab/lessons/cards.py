@@ -813,6 +813,9 @@ def _fold(text: str) -> str:
     return " ".join(text.replace("_", " ").split()).casefold()
 
 
+_DECIMAL = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})(/\d{1,12})?", re.ASCII)
+"""A chance as a learner writes it: ``27.8``, ``.5``, ``0.278``, ``5/18`` (no exponent)."""
+
 _GROUPED = re.compile(r"^[+-]?\d{1,3}([ ,.'\u00a0\u202f]\d{3})+$")
 
 
@@ -841,6 +844,8 @@ def _read_percent(answer: Any) -> Fraction:
         text = answer.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
         percent = text.endswith("%")
         text = text.rstrip("%").replace(",", ".")
+        if not _DECIMAL.fullmatch(text):  # no exponent: "1e9999999" would take minutes
+            raise _Unreadable(answer)
         try:
             value = Fraction(text)
         except (ValueError, ZeroDivisionError):

@@ -276,3 +276,12 @@ def test_code_toggle_in_jupyterlab_is_invisible(monkeypatch):
     assert code_toggle().layout.display == "none"
     monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     assert code_toggle().layout.display != "none"
+
+
+@pytest.mark.parametrize("typed", ["1e9999999", "27.8e0", "nan", "1_000", "5/0"])
+def test_a_chance_typed_with_an_exponent_or_a_name_is_unreadable_at_once(typed):
+    # "1e9999999" once took the kernel 21 s (a Fraction of 10**9999999), longer exponents
+    # minutes: a learner's odd typing must not freeze the page.
+    box = ask(farkle_rules()["farkle_chances"].exercise, "en")
+    type_and_check(box, typed)
+    assert box.last.correct is None and "cannot be read" in box.feedback_text
