@@ -83,6 +83,9 @@ _TOGGLE_CSS = """
 
 _YES_NO = (("yes", True), ("no", False))
 
+_toggles: list[bool] = []
+"""Whether this kernel has made a "Show the code" button (a Voilà page is one kernel)."""
+
 
 def _capital(word: str) -> str:
     """A word as a button's label: with a capital letter ("oui" -> "Oui")."""
@@ -139,15 +142,10 @@ class Prediction(widgets.VBox):
         stacked = exercise.kind in (WHICH_BOXES, CHOICE)
         answer_row = widgets.VBox(row) if stacked else widgets.HBox(row)
         answer_row.add_class("dl-answer-row")
-        super().__init__(
-            [
-                widgets.HTML(f"<style>{_CSS}</style>"),
-                question,
-                answer_row,
-                self.first_line,
-                self.feedback,
-            ]
-        )
+        children = [widgets.HTML(f"<style>{_CSS}</style>"), question, answer_row]
+        if in_voila() and not _toggles:  # a lesson without code_toggle(): its first ask has it
+            children.insert(0, code_toggle(self.lang))
+        super().__init__([*children, self.first_line, self.feedback])
         self.add_class("dl-prediction")
         self.add_class(f"dl-kind-{exercise.kind}")
 
@@ -265,7 +263,8 @@ def code_toggle(lang: str | None = None, voila: bool | None = None) -> widgets.B
     The dicelab Voilà template hides code (the notebook's code cells and the ``dl-code``
     lines of outputs); this button, fixed at the top right of the page, shows it again
     (:data:`CODE_SHOWN_CSS`) and hides it. In JupyterLab code is always shown: an empty,
-    invisible box.
+    invisible box. A lesson should display it in its first cell; one that does not gets it
+    with its first :func:`ask`, so that its code is never out of reach.
 
     >>> button = code_toggle("en", voila=True).children[0]
     >>> button.description
@@ -278,6 +277,7 @@ def code_toggle(lang: str | None = None, voila: bool | None = None) -> widgets.B
     """
     if not (in_voila() if voila is None else voila):
         return widgets.Box(layout=widgets.Layout(display="none"))
+    _toggles.append(True)
     lang = lang or get_language()
     show, hide = translate("Show the code", lang), translate("Hide the code", lang)
     button = widgets.ToggleButton(value=False, description=show, icon="code")

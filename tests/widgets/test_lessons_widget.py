@@ -285,3 +285,19 @@ def test_a_chance_typed_with_an_exponent_or_a_name_is_unreadable_at_once(typed):
     box = ask(farkle_rules()["farkle_chances"].exercise, "en")
     type_and_check(box, typed)
     assert box.last.correct is None and "cannot be read" in box.feedback_text
+
+
+def test_a_lesson_without_code_toggle_gets_one_with_its_first_question(monkeypatch):
+    import dicelab.widgets.lessons as lessons
+
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setattr(lessons, "_toggles", [])
+    exercise = penta_rules()["sacrifice"].exercise
+    first, second = ask(exercise, "en"), ask(exercise, "en")
+    toggles = [
+        w for box in (first, second) for w in walk(box) if "dl-code-toggle" in w._dom_classes
+    ]
+    assert len(toggles) == 1 and toggles[0] in first.children
+    monkeypatch.setattr(lessons, "_toggles", [])
+    code_toggle("en")  # the lesson's first cell shows it: no second one
+    assert not any("dl-code-toggle" in w._dom_classes for w in walk(ask(exercise, "en")))
