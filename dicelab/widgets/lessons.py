@@ -92,6 +92,33 @@ def _capital(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
+_shared_models: dict[str, widgets.Widget] = {}
+
+
+def _look(widget_class: type[widgets.Widget]) -> dict[str, widgets.Widget]:
+    """A Layout (and a style) shared by every prediction's widgets of ``widget_class``: their
+    look comes from CSS classes, and a page of ten exercises draws a third of the models.
+    (Nothing here changes a layout or a style once made.)"""
+    names: dict[str, type[widgets.Widget]] = {"layout": widgets.Layout}
+    style = widget_class.class_traits().get("style")
+    if style is not None:
+        names["style"] = style.klass
+    look = {}
+    for trait, model in names.items():
+        key = model.__name__
+        if key not in _shared_models:
+            _shared_models[key] = model()
+        look[trait] = _shared_models[key]
+    return look
+
+
+def _stylesheet() -> widgets.HTML:
+    """The predictions' CSS, one widget for the whole page (each prediction shows it)."""
+    if "stylesheet" not in _shared_models:
+        _shared_models["stylesheet"] = widgets.HTML(f"<style>{_CSS}</style>", **_look(widgets.HTML))
+    return _shared_models["stylesheet"]
+
+
 _VERDICT_CLASSES = {True: "dl-right", False: "dl-wrong", None: "dl-unread"}
 
 
@@ -117,14 +144,15 @@ class Prediction(widgets.VBox):
             description=translate("Check my prediction", self.lang),
             button_style="primary",
             icon="check",
+            **_look(widgets.Button),
         )
         self.check_button.add_class("dl-check")
         self.check_button.on_click(lambda _: self.commit(self.value()))
-        self.first_line = widgets.HTML("")
+        self.first_line = widgets.HTML("", **_look(widgets.HTML))
         self.first_line.add_class("dl-first")
-        self.feedback = widgets.Output()
+        self.feedback = widgets.Output(**_look(widgets.Output))
         self.feedback.add_class("dl-feedback")
-        question = widgets.Output()
+        question = widgets.Output(**_look(widgets.Output))
         question.outputs = (
             {
                 "output_type": "display_data",
@@ -135,17 +163,18 @@ class Prediction(widgets.VBox):
         question.add_class("dl-question")
         row = [self.answer_input, self.check_button]
         if exercise.kind == PERCENT:
-            sign = widgets.HTML("%")
+            sign = widgets.HTML("%", **_look(widgets.HTML))
             sign.add_class("dl-percent-sign")
             row.insert(1, sign)
         # A box or two buttons: the Check button beside them; a list: under it.
         stacked = exercise.kind in (WHICH_BOXES, CHOICE)
-        answer_row = widgets.VBox(row) if stacked else widgets.HBox(row)
+        row_class = widgets.VBox if stacked else widgets.HBox
+        answer_row = row_class(row, **_look(row_class))
         answer_row.add_class("dl-answer-row")
-        children = [widgets.HTML(f"<style>{_CSS}</style>"), question, answer_row]
+        children = [_stylesheet(), question, answer_row]
         if in_voila() and not _toggles:  # a lesson without code_toggle(): its first ask has it
             children.insert(0, code_toggle(self.lang))
-        super().__init__([*children, self.first_line, self.feedback])
+        super().__init__([*children, self.first_line, self.feedback], **_look(widgets.VBox))
         self.add_class("dl-prediction")
         self.add_class(f"dl-kind-{exercise.kind}")
 
@@ -156,6 +185,7 @@ class Prediction(widgets.VBox):
             field = widgets.ToggleButtons(
                 options=[(_capital(translate(word, self.lang)), value) for word, value in _YES_NO],
                 value=None,
+                **_look(widgets.ToggleButtons),
             )
             field.add_class("dl-yes-no")
             return field
@@ -169,7 +199,9 @@ class Prediction(widgets.VBox):
             return field
         if kind == WHICH_BOXES:
             return self._box_grid()
-        field = widgets.Text(placeholder=translate("your prediction", self.lang))
+        field = widgets.Text(
+            placeholder=translate("your prediction", self.lang), **_look(widgets.Text)
+        )
         field.add_class("dl-answer-text")
         field.on_msg(self._on_key)
         return field
@@ -178,7 +210,12 @@ class Prediction(widgets.VBox):
         from dicelab.penta.rules import BOX_NAMES
 
         self.box_ticks = {
-            box: widgets.Checkbox(value=False, description=translate(name, self.lang), indent=False)
+            box: widgets.Checkbox(
+                value=False,
+                description=translate(name, self.lang),
+                indent=False,
+                **_look(widgets.Checkbox),
+            )
             for box, name in BOX_NAMES.items()
         }
         ticks = list(self.box_ticks.values())
@@ -186,9 +223,11 @@ class Prediction(widgets.VBox):
         upper, lower = ticks[:6], ticks[6:]
         cells: list[widgets.Widget] = []
         for row in range(len(lower)):
-            cells.append(upper[row] if row < len(upper) else widgets.HTML(""))
+            cells.append(
+                upper[row] if row < len(upper) else widgets.HTML("", **_look(widgets.HTML))
+            )
             cells.append(lower[row])
-        grid = widgets.Box(cells)
+        grid = widgets.Box(cells, **_look(widgets.Box))
         grid.add_class("dl-box-grid")
         return grid
 
