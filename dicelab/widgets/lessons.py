@@ -105,18 +105,22 @@ def _look(widget_class: type[widgets.Widget]) -> dict[str, widgets.Widget]:
         names["style"] = style.klass
     look = {}
     for trait, model in names.items():
-        key = model.__name__
-        if key not in _shared_models:
-            _shared_models[key] = model()
-        look[trait] = _shared_models[key]
+        look[trait] = _shared(model.__name__, model)
     return look
+
+
+def _shared(key: str, make: Any) -> Any:
+    """The page's one ``key`` model, made again if it was closed (``Widget.close_all()``)."""
+    if key not in _shared_models or _shared_models[key].comm is None:
+        _shared_models[key] = make()
+    return _shared_models[key]
 
 
 def _stylesheet() -> widgets.HTML:
     """The predictions' CSS, one widget for the whole page (each prediction shows it)."""
-    if "stylesheet" not in _shared_models:
-        _shared_models["stylesheet"] = widgets.HTML(f"<style>{_CSS}</style>", **_look(widgets.HTML))
-    return _shared_models["stylesheet"]
+    return _shared(
+        "stylesheet", lambda: widgets.HTML(f"<style>{_CSS}</style>", **_look(widgets.HTML))
+    )
 
 
 _VERDICT_CLASSES = {True: "dl-right", False: "dl-wrong", None: "dl-unread"}

@@ -301,3 +301,15 @@ def test_a_lesson_without_code_toggle_gets_one_with_its_first_question(monkeypat
     monkeypatch.setattr(lessons, "_toggles", [])
     code_toggle("en")  # the lesson's first cell shows it: no second one
     assert not any("dl-code-toggle" in w._dom_classes for w in walk(ask(exercise, "en")))
+
+
+def test_predictions_share_their_look_and_survive_closed_widgets():
+    exercise = penta_rules()["sacrifice"].exercise
+    first, second = ask(exercise, "en"), ask(exercise, "en")
+    assert first.layout is second.layout and first.check_button.style is second.check_button.style
+    for shared in (first.layout, first.check_button.style, first.children[0]):
+        shared.close()  # as Widget.close_all() does: a new question still works
+    third = ask(exercise, "en")
+    assert third.layout.comm is not None and third.children[0].comm is not None
+    type_and_check(third, str(exercise.answer()))
+    assert third.last.correct is True
