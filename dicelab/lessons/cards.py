@@ -680,7 +680,7 @@ class Exercise(_Renders):
             expected = self.answer()
         reasons: list[Message] = [_Code(self.code, self._shown(expected), words=folded)]
         if self.why is not None:
-            reasons.append(_Code(self.why, self.explanation(), words=self.because is None))
+            reasons.append(_Code(self.why, self.explanation(), words=True))
         if self.because is not None:
             reasons.append(self.because)
         return tuple(reasons)
@@ -789,9 +789,9 @@ class Percent(Message):
 class _Code(Message):
     """A line of engine code with the value it gave (a message with no text to translate).
 
-    ``words`` is false when the words around the line already say its value (the verdict
-    says the engine's answer; a ``because`` says what a number counts): with ``markup`` the
-    whole line is then code to hide; otherwise only the code, and the value stays.
+    With ``markup``, the line is code for a page to hide: all of it when the words around it
+    already say its value (the verdict says the engine's answer, and a mistake's value is the
+    learner's own), or only the code (``words``) when its value is part of the explanation.
     """
 
     def __init__(self, code: str, value: Any, words: bool = False) -> None:
@@ -813,7 +813,7 @@ def _fold(text: str) -> str:
     return " ".join(text.replace("_", " ").split()).casefold()
 
 
-_DECIMAL = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})(/\d{1,12})?", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})(/\d{1,20})?", re.ASCII)
 """A chance as a learner writes it: ``27.8``, ``.5``, ``0.278``, ``5/18`` (no exponent)."""
 
 _GROUPED = re.compile(r"^[+-]?\d{1,3}([ ,.'\u00a0\u202f]\d{3})+$")

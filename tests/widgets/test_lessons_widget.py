@@ -10,6 +10,7 @@ anticipates a mistake.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -17,7 +18,7 @@ import pytest
 
 from dicelab.farkle import farkle_chance
 from dicelab.i18n import msg
-from dicelab.lessons import farkle_rules, penta_rules
+from dicelab.lessons import describe, farkle_rules, penta_rules
 from dicelab.lessons.cards import (
     CHOICE,
     NUMBER,
@@ -313,3 +314,21 @@ def test_predictions_share_their_look_and_survive_closed_widgets():
     assert third.layout.comm is not None and third.children[0].comm is not None
     type_and_check(third, str(exercise.answer()))
     assert third.last.correct is True
+
+
+def test_with_the_code_hidden_the_explanation_keeps_its_values():
+    # What a page shows with the dl-code spans hidden: the verdict, the mistake's words, and
+    # the value of the explaining line (a `because` may be a caption of that value).
+    exercise = farkle_rules()["farkle_chances"].exercise
+    box = ask(exercise, "en")
+    type_and_check(box, "50")
+    words = re.sub(r'<span class="dl-code">.*?</span>', "", box.feedback_text, flags=re.S)
+    assert exercise.code not in words and "→" not in words
+    value = describe(exercise.explanation(), "en")
+    assert value in words.replace(exercise.because.render("en"), "")
+
+
+def test_a_long_decimal_is_still_read():
+    box = ask(farkle_rules()["farkle_chances"].exercise, "en")
+    type_and_check(box, str(float(Fraction(5, 18)) * 100))  # "27.77777777777778"
+    assert box.last.correct is True
