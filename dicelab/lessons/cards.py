@@ -680,7 +680,10 @@ class Exercise(_Renders):
             expected = self.answer()
         reasons: list[Message] = [_Code(self.code, self._shown(expected), words=folded)]
         if self.why is not None:
-            reasons.append(_Code(self.why, self.explanation(), words=True))
+            value = self.explanation()
+            # Its value stays with the code hidden, unless it is the answer the verdict says.
+            words = folded or describe(value, "en") != describe(expected, "en")
+            reasons.append(_Code(self.why, value, words=words))
         if self.because is not None:
             reasons.append(self.because)
         return tuple(reasons)

@@ -332,3 +332,12 @@ def test_a_long_decimal_is_still_read():
     box = ask(farkle_rules()["farkle_chances"].exercise, "en")
     type_and_check(box, str(float(Fraction(5, 18)) * 100))  # "27.77777777777778"
     assert box.last.correct is True
+
+
+def test_with_the_code_hidden_the_answer_is_not_said_twice():
+    exercise = penta_rules()["turn"].exercise  # its `why` line computes the answer again
+    assert exercise.explanation() == exercise.answer()
+    box = ask(exercise, "en")
+    type_and_check(box, "50")
+    words = re.sub(r'<span class="dl-code">.*?</span>', "", box.feedback_text, flags=re.S)
+    assert words.count(describe(exercise.answer(), "en")) == 1  # in the verdict only
