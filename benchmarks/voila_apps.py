@@ -10,6 +10,9 @@ without preheating) served by the same Voilà in the same run. Each app is timed
 - cold, a copy of the notebook outside the pool (a kernel started for the request, as
   without preheating). Goal: app / floor <= 1.3.
 
+The lessons (``LESSONS``: the rules notebooks, and each new lesson by one line) are timed
+to their last exercise's Check button, cold (they have no pool). Goal: lesson / floor <= 1.3.
+
 Runs are interleaved (floor, the cold apps, the preheated apps, then again) so that a slow
 moment of the machine weighs on every notebook alike; each run opens a fresh browser context (a
 cold page, as a learner's first visit), closes the page as a learner closes a tab (which shuts
@@ -56,6 +59,13 @@ APPS = (
     ("penta_scoring", "penta_scoring.ipynb", ".dl-die:not([disabled])", "ScoringInspector"),
     ("farkle_play", "farkle_play.ipynb", ".dl-roll:not([disabled])", "FarkleApp"),
     ("farkle_risk", "farkle_risk.ipynb", ".dl-preset select:not([disabled])", "RiskExplorer"),
+)
+LESSON_READY = "#rendered_cells .dl-prediction .dl-check"
+LESSONS = (
+    # name, notebook, the page done (Voilà shows the cells once all have run), no class.
+    # A new lesson is one line here; lessons have no kernel pool: they are timed cold.
+    ("penta_rules", "penta_rules.ipynb", LESSON_READY, None),
+    ("farkle_rules", "farkle_rules.ipynb", LESSON_READY, None),
 )
 TIMEOUT_MS = 120_000
 
@@ -260,11 +270,14 @@ def cold(entry: tuple) -> tuple:
 
 
 def serve_folder() -> Path:
-    """One folder with the apps (preheated and cold) and the floor: one Voilà serves them all."""
+    """One folder with the apps (preheated and cold), the lessons and the floor: one Voilà
+    serves them all."""
     folder = Path(tempfile.mkdtemp(prefix="dicelab-bench-"))
     for _, notebook, _, _ in APPS:
         shutil.copy(ROOT / "notebooks" / notebook, folder / notebook)
         shutil.copy(ROOT / "notebooks" / notebook, folder / f"cold_{notebook}")
+    for _, notebook, _, _ in LESSONS:
+        shutil.copy(ROOT / "notebooks" / notebook, folder / notebook)
     shutil.copy(ROOT / "benchmarks" / "voila_floor" / "floor.ipynb", folder / "floor.ipynb")
     shutil.copy(ROOT / "voila.json", folder / "voila.json")
     return folder
@@ -334,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()[0]
     probes = {name: probe(widget_class) for name, _, _, widget_class in APPS}
     folder = serve_folder()
-    entries = [FLOOR, *map(cold, APPS), *APPS]
+    entries = [FLOOR, *map(cold, APPS), *APPS, *LESSONS]
     pooled = pooled_notebooks()
     unpooled = [notebook for _, notebook, _, _ in APPS if not pooled.get(notebook)]
     if unpooled:
@@ -384,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'notebook':<24}{'median':>8}{'ratio':>8}   runs")
     goals = {name: PREHEATED_GOAL for name, *_ in APPS}
     goals.update({cold(entry)[0]: GOAL for entry in APPS})
+    goals.update({name: GOAL for name, *_ in LESSONS})
     worst = {PREHEATED_GOAL: 0.0, GOAL: 0.0}
     for name, *_ in entries:
         runs = " ".join(f"{t:.2f}" for t in times[name])

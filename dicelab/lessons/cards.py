@@ -82,6 +82,7 @@ from dicelab.penta import Scorecard
 
 __all__ = [
     "CHOICE",
+    "CODE_CLASS",
     "KINDS",
     "NUMBER",
     "PERCENT",
@@ -96,6 +97,7 @@ __all__ = [
     "RuleBook",
     "Shown",
     "Step",
+    "code_span",
     "describe",
     "dice_text",
     "run_code",
@@ -368,13 +370,15 @@ class Shown:
         """The step did not do what the lesson says (refused when it should not, or not)."""
         return (self.error is not None) != self.step.refused
 
-    def render(self, lang: str) -> str:
+    def render(self, lang: str, markup: bool = False) -> str:
+        """The caption, the line of code and its result; with ``markup``, the code (and its
+        arrow) in a :data:`CODE_CLASS` span, which a page may hide: the result stays."""
         lines = []
         if self.step.caption is not None:
             lines.append(self.step.caption.render(lang))
         result = _describe(self.error if self.error is not None else self.value, lang)
-        lines.append(f"`{self.step.code}`")
-        lines.append(f"→ {result}")
+        code = f"`{self.step.code}`  \n→ "
+        lines.append(f"{code_span(code)}{result}" if markup else f"{code}{result}")
         return "  \n".join(lines)
 
 
@@ -409,11 +413,17 @@ class Example(_Renders):
     title: Message
     shown: tuple[Shown, ...]
 
-    def render(self, lang: str | None = None) -> str:
+    def render(self, lang: str | None = None, markup: bool = False) -> str:
+        """The example's steps, numbered; ``markup`` wraps the code in :func:`code_span`."""
         with use_language(lang) as code:
             head = msg("Live example: {title}", title=self.title).render(code)
-            body = "\n\n".join(f"{i}. {item.render(code)}" for i, item in enumerate(self.shown, 1))
+            body = "\n\n".join(
+                f"{i}. {item.render(code, markup)}" for i, item in enumerate(self.shown, 1)
+            )
             return f"**{head}**\n\n{body}"
+
+    def _repr_markdown_(self) -> str:
+        return self.render(markup=True)
 
     def __repr__(self) -> str:
         return self.render()
@@ -447,10 +457,13 @@ class Feedback(_Renders):
     def __bool__(self) -> bool:
         return bool(self.correct)
 
-    def render(self, lang: str | None = None) -> str:
+    def render(self, lang: str | None = None, question: bool = True, markup: bool = False) -> str:
+        """The verdict in Markdown, after the question (``question=False``: without it, for a
+        page that shows the question already); ``markup`` wraps the engine's lines of code
+        in :func:`code_span`, so that a page may hide them: the words stay."""
         with use_language(lang) as code:
             parts = []
-            if self.prompt is not None:
+            if self.prompt is not None and question:
                 parts += [
                     f"**{msg('Predict, then check').render(code)}**",
                     self.prompt.render(code),
@@ -460,13 +473,16 @@ class Feedback(_Renders):
             if self.headline is not None:
                 first, *rest = self.details or ("",)
                 line = f"**{self.headline.render(code)}**"
-                parts.append(f"{line} {_text(first, code)}" if first else line)
-                parts += [_text(item, code) for item in rest]
+                parts.append(f"{line} {_text(first, code, markup)}" if first else line)
+                parts += [_text(item, code, markup) for item in rest]
             if self.reveal:
                 label = msg("Show the engine's answer").render(code)
-                body = "\n\n".join(_text(item, code) for item in self.reveal)
+                body = "\n\n".join(_text(item, code, markup) for item in self.reveal)
                 parts.append(f"<details><summary>{label}</summary>\n\n{body}\n\n</details>")
             return "\n\n".join(parts)
+
+    def _repr_markdown_(self) -> str:
+        return self.render(markup=True)
 
     def __repr__(self) -> str:
         return self.render()
@@ -482,8 +498,24 @@ def in_voila(environ: Mapping[str, str] | None = None) -> bool:
     return environ.get("SERVER_SOFTWARE", "").startswith("voila")
 
 
-def _text(item: Message | str, lang: str) -> str:
+def _text(item: Message | str, lang: str, markup: bool = False) -> str:
+    if isinstance(item, _Code):
+        return item.render(lang, markup)
     return item.render(lang) if isinstance(item, Message) else item
+
+
+CODE_CLASS = "dl-code"
+"""The class of the engine's code in a lesson's output: a Voilà page hides it until the
+learner asks to see the code (see :func:`dicelab.widgets.lessons.code_toggle`)."""
+
+
+def code_span(markdown: str) -> str:
+    """Inline Markdown marked as engine code (a span of class :data:`CODE_CLASS`).
+
+    >>> code_span("`farkle_chance(3)` → ")
+    '<span class="dl-code">`farkle_chance(3)` → </span>'
+    """
+    return f'<span class="{CODE_CLASS}">{markdown}</span>'
 
 
 class _Unreadable(ValueError):
@@ -619,12 +651,14 @@ class Exercise(_Renders):
         right = self._same(given, expected)
         if right:
             headline = msg("Right!")
-            first: Message = msg("The engine says so too:")
+            first: Message = msg(
+                "The engine says **{expected}** too.", expected=self._shown(expected)
+            )
         else:
             headline = msg("Not quite.")
             first = msg(
                 "You said {given}; the engine says **{expected}**.",
-                given=Percent(given) if self.kind == PERCENT else self._shown(given),
+                given=self._said(given),
                 expected=self._shown(expected),
             )
         mistake: Mistake | None = None
@@ -641,14 +675,31 @@ class Exercise(_Renders):
 
     def _reasons(self, expected: Any = ...) -> tuple[Message, ...]:
         """The engine's answer and the explanation, as code lines with their values."""
-        if expected is ...:
+        folded = expected is ...  # no verdict above it: the line's value is the answer shown
+        if folded:
             expected = self.answer()
-        reasons: list[Message] = [_Code(self.code, self._shown(expected))]
+        reasons: list[Message] = [_Code(self.code, self._shown(expected), words=folded)]
         if self.why is not None:
-            reasons.append(_Code(self.why, self.explanation()))
+            value = self.explanation()
+            # Its value stays with the code hidden, unless it is the answer the verdict says.
+            words = folded or describe(value, "en") != describe(expected, "en")
+            reasons.append(_Code(self.why, value, words=words))
         if self.because is not None:
             reasons.append(self.because)
         return tuple(reasons)
+
+    def written(self, answer: Any, lang: str | None = None) -> str:
+        """A prediction, as read by :meth:`check` (``Feedback.given``), written as the
+        feedback writes it: a percentage, a choice by its label, boxes by their names.
+
+        >>> from dicelab.lessons import penta_rules
+        >>> penta_rules()["turn"].exercise.written(Fraction(1, 4), "fr")
+        '25,0\xa0%'
+        """
+        return self._said(answer).render(lang)
+
+    def _said(self, given: Any) -> Message:
+        return Percent(given) if self.kind == PERCENT else self._shown(given)
 
     def _shown(self, value: Any) -> Message:
         """An answer as the learner reads it (a choice by its label)."""
@@ -739,20 +790,34 @@ class Percent(Message):
 
 
 class _Code(Message):
-    """A line of engine code with the value it gave (a message with no text to translate)."""
+    """A line of engine code with the value it gave (a message with no text to translate).
 
-    def __init__(self, code: str, value: Any) -> None:
+    With ``markup``, the line is code for a page to hide: all of it when the words around it
+    already say its value (the verdict says the engine's answer, and a mistake's value is the
+    learner's own), or only the code (``words``) when its value is part of the explanation.
+    """
+
+    def __init__(self, code: str, value: Any, words: bool = False) -> None:
         super().__init__("`{code}` → {value}", {"code": code, "value": value})
+        self.words = words
 
-    def render(self, lang: str | None = None) -> str:
+    def render(self, lang: str | None = None, markup: bool = False) -> str:
         value = self.params["value"]
         shown = value.render(lang) if isinstance(value, Message) else describe(value, lang)
-        return f"`{self.params['code']}` → {shown}"
+        line = f"`{self.params['code']}` → {shown}"
+        if not markup:
+            return line
+        if self.words:
+            return code_span(f"`{self.params['code']}` → ") + shown
+        return code_span(line)
 
 
 def _fold(text: str) -> str:
     return " ".join(text.replace("_", " ").split()).casefold()
 
+
+_DECIMAL = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})(/\d{1,20})?", re.ASCII)
+"""A chance as a learner writes it: ``27.8``, ``.5``, ``0.278``, ``5/18`` (no exponent)."""
 
 _GROUPED = re.compile(r"^[+-]?\d{1,3}([ ,.'\u00a0\u202f]\d{3})+$")
 
@@ -782,6 +847,8 @@ def _read_percent(answer: Any) -> Fraction:
         text = answer.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
         percent = text.endswith("%")
         text = text.rstrip("%").replace(",", ".")
+        if not _DECIMAL.fullmatch(text):  # no exponent: "1e9999999" would take minutes
+            raise _Unreadable(answer)
         try:
             value = Fraction(text)
         except (ValueError, ZeroDivisionError):

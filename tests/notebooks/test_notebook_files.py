@@ -52,11 +52,11 @@ def test_notebooks_are_cleared_thin_and_run_python3(name):
 )
 def test_rules_notebooks_step_through_every_rule_in_order(name, book):
     cells = code_cells(name)
-    assert "use_page_language()" in cells[0]
+    assert "use_page_language()" in cells[0] and "code_toggle()" in cells[0]
     expected = []
     for rule_id in book().ids:
         key = f'rules["{rule_id}"]'
-        expected += [key, f"{key}.example()", f"{key}.exercise.check(...)"]
+        expected += [key, f"{key}.example()", f"ask({key}.exercise)"]
     assert [source.strip() for source in cells[1:]] == expected
 
 
