@@ -68,7 +68,7 @@ BOLD = (450, 450, 1000, 1000, 1000, 1000)
 Steady (within 3 points, found by the engine), a much wider spread (tests check both)."""
 BIG_TURN = 1000
 """A big turn: at least this many points."""
-BEHIND = (6000, 9000, 350, 2)
+BEHIND = (3500, 6500, 300, 1)
 """(my total, theirs, turn points, dice to roll): banking scores more on average, rolling
 wins more often."""
 MIDDLE = 5000
@@ -239,7 +239,10 @@ def plot_spread(lang: str | None = None) -> Any:
             _percent_axis(ax, code)
             ax.set_ylabel(msg("chance").render(code))
         axes[1].set_xlabel(
-            msg("points banked by one turn (0: a farkle); dashed: the average").render(code)
+            msg(
+                "points banked by one turn (0: nothing scored); dashed line: the average; "
+                "shaded: the average ± one SD"
+            ).render(code)
         )
         _points_axis(axes[1], code)
         axes[1].set_xlim(-60, 3000)
@@ -329,21 +332,12 @@ def plot_win_thresholds(lang: str | None = None) -> Any:
 def plot_head_start(lang: str | None = None) -> Any:
     """The first player's chance to win against the second player's head start (a Figure)."""
     chances = _chances()
-    fair = chances.fair_head_start()
     with use_language(lang) as code:
         fig = _figure(7.2, 3.4)
         ax = fig.subplots()
         starts = np.arange(0, 1001, chances.unit)
         ax.plot(starts, [chances.chance(0, int(h)) for h in starts], color="tab:purple")
         ax.axhline(0.5, color="grey", linestyle=":")
-        ax.axvline(fair, color="tab:green", linestyle="--")
-        ax.annotate(
-            msg("fair: {points}", points=fair).render(code),
-            (fair, 0.5),
-            xytext=(8, 12),
-            textcoords="offset points",
-            color="tab:green",
-        )
         ax.set_xlabel(msg("points the second player starts with").render(code))
         ax.set_ylabel(msg("first player's chance to win").render(code))
         _points_axis(ax, code)
@@ -480,10 +474,6 @@ def _big_turn(number: int) -> Rule:
             f"percent(turn_scores('optimal').chance_at_least({BIG_TURN}))",
             msg("The engine's best turn for the most points on average:"),
         ),
-        Step(
-            f"percent(turn_scores(STEADY).chance_at_least({BIG_TURN}))",
-            msg("And Steady, which stops at {points}:", points=STEADY),
-        ),
     ]
     exercise = _exercise(
         "big_turn",
@@ -560,12 +550,11 @@ def _play_to_win(number: int) -> Rule:
         "play_to_win",
         msg(
             "Target {target}. You have {mine}, your opponent {theirs}. Your turn holds {points} "
-            "points and you have {dice} dice to roll. To win as often as possible: bank or roll?",
+            "points and you have 1 die left to roll. To win as often as possible: bank or roll?",
             target=TARGET,
             mine=mine,
             theirs=theirs,
             points=points,
-            dice=dice,
         ),
         f"chances.best_action({mine}, {theirs}, {points}, {dice})",
         CHOICE,
@@ -580,12 +569,11 @@ def _play_to_win(number: int) -> Rule:
             Mistake(
                 f"'bank' if optimal_turn().should_bank({points}, {dice}) else 'roll'",
                 msg(
-                    "That is the best choice for the most points on average: with {dice} dice, "
+                    "That is the best choice for the most points on average: with one die, "
                     "rolling on is worth only {value} points on average, less than the {points} "
                     "you hold. But {behind} points behind, {points} more points hardly change "
                     "your chances: your opponent will probably reach the target first. Only a "
                     "big turn can save you, so you take the risk.",
-                    dice=dice,
                     value=round(optimal_turn().roll_value(points, dice)),
                     points=points,
                     behind=theirs - mine,
@@ -606,8 +594,19 @@ def _first_player(number: int) -> Rule:
         )
     ]
     steps = [
-        Step("percent(chances.first_player_chance)", msg("The first player's chance to win:")),
-        Step("percent(1 - chances.first_player_chance)", msg("The second player's:")),
+        Step(
+            "percent(win_chances(target=5000).first_player_chance)",
+            msg("In a shorter game, to {target}, the first player's chance to win:", target=5000),
+        ),
+        Step(
+            "percent(chances.chance(5000, 5000))",
+            msg(
+                "To {target}, level at {total} each: the chance of the player about to roll "
+                "(the same game, with {total} to go):",
+                target=TARGET,
+                total=5000,
+            ),
+        ),
     ]
     exercise = _exercise(
         "first_player",
@@ -648,10 +647,9 @@ def _head_start(number: int) -> Rule:
         )
     ]
     steps = [
-        Step("chances.fair_head_start()", msg("The fairest head start for the second player:")),
         Step(
-            "percent(chances.chance(0, chances.fair_head_start()))",
-            msg("The first player's chance then:"),
+            "{h: percent(chances.chance(0, h)) for h in (0, 200, 400, 600)}",
+            msg("The first player's chance to win, for a few head starts of the second player:"),
         ),
     ]
     exercise = _exercise(
@@ -712,8 +710,8 @@ def _your_strategy(number: int) -> Rule:
     ]
     steps = [
         Step(
-            f"duel(STEADY, games={DUEL_GAMES}, seed=1)",
-            msg("Steady (bank at {points}) against the computer:", points=STEADY),
+            f"duel(BOLD, games={DUEL_GAMES}, seed=1)",
+            msg("Bold against the computer:"),
         ),
     ]
     exercise = _exercise(
