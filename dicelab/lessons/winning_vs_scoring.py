@@ -142,7 +142,8 @@ class Duel:
     def render(self, lang: str | None = None) -> str:
         with use_language(lang) as code:
             return msg(
-                "Won **{rate} ± {error}** of {games} games against the computer.",
+                "{strategy}: won **{rate} ± {error}** of {games} games against the computer.",
+                strategy=_plan_text(self.strategy),
                 rate=Percent(self.win_rate),
                 error=Percent(self.standard_error),
                 games=self.games,
@@ -153,6 +154,18 @@ class Duel:
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _plan_text(plan: Any) -> Message:
+    if isinstance(plan, tuple) and len(plan) == MAX_DICE:
+        return msg(
+            "Bank at {one}, {two}, {three}, {four}, {five}, {six} points with 1, 2, 3, 4, 5, 6 "
+            "dice left to roll",
+            **dict(zip(("one", "two", "three", "four", "five", "six"), plan, strict=True)),
+        )
+    if isinstance(plan, int):
+        return msg("Bank at {points} points", points=plan)
+    return msg("This strategy")
 
 
 def duel(
@@ -305,7 +318,7 @@ def plot_win_thresholds(lang: str | None = None) -> Any:
                 )
             else:
                 ax.annotate(
-                    msg("on average: {points}", points=best).render(code),
+                    msg("on average: {points} (off the chart)", points=best).render(code),
                     (0.5, 0.92),
                     xycoords="axes fraction",
                     ha="center",
