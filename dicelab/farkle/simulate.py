@@ -357,10 +357,24 @@ class _PlayerSeat(_SeatPolicy):
     target: int
     memo: dict[tuple[int, bool], _PlayerTurn] = field(default_factory=dict)
     by_limits: dict[tuple[int, ...], _PlayerTurn] = field(default_factory=dict)
+    canonical: dict[tuple[int, bool], int] = field(default_factory=dict)
+    first_behind: dict[int, int] = field(default_factory=dict)
 
     def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
-        behind = np.maximum(0, best - mine)  # all it looks at, with the last round
-        return np.stack([np.zeros_like(behind), behind, last], axis=1)
+        """How far behind it is (in units) and the last round: all it looks at. Distances
+        with the same decisions are one context, so their games are played together."""
+        behind = np.maximum(0, best - mine)
+        pairs, inverse = np.unique(np.stack([behind, last], axis=1), axis=0, return_inverse=True)
+        same = np.array([self._canonical(int(b), bool(x)) for b, x in pairs], dtype=np.int64)
+        return np.stack([np.zeros_like(behind), same[inverse.reshape(-1)], last], axis=1)
+
+    def _canonical(self, behind: int, last: bool) -> int:
+        """The first distance seen (units) whose decisions are those of ``behind``."""
+        key = (behind, last)
+        if key not in self.canonical:
+            turn = self.tables(0, behind * turn_tables(self.rules).unit, last)
+            self.canonical[key] = self.first_behind.setdefault(id(turn), behind)
+        return self.canonical[key]
 
     def tables(self, mine: int, best: int, last: bool) -> Any:
         from dicelab.farkle.situation import TARGETS, Situation

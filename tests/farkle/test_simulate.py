@@ -142,3 +142,17 @@ def test_the_computer_seat_remembers_its_decisions_across_runs():
     first = simulate_games([300, ComputerPlayer()], 100, target=2000, seed=11)
     again = simulate_games([300, ComputerPlayer()], 100, target=2000, seed=11)
     assert np.array_equal(first.totals, again.totals)  # remembered choices change nothing
+
+
+def test_the_computer_plays_its_games_together_when_its_decisions_agree():
+    """Its decisions depend on how far behind it is only through its thresholds: distances
+    with the same thresholds are one context (one NumPy call per step for their games)."""
+    from dicelab.farkle.simulate import _PlayerSeat
+
+    rules = turn_strategy(300).rules
+    seat = _PlayerSeat(ComputerPlayer(), rules, 10_000)
+    mine = np.array([0, 0, 40, 0])
+    best = np.array([3, 4, 44, 30])  # units of 50: 150 and 200 behind, the same thresholds
+    rows = seat.context(mine, best, np.zeros(4, dtype=np.int64))
+    assert (rows[0] == rows[1]).all() and (rows[1] == rows[2]).all()
+    assert not (rows[0] == rows[3]).all()  # 1,500 behind: it banks later
