@@ -150,8 +150,16 @@ def test_your_strategy_exercise_and_the_duel():
 
 
 def test_the_duel_is_deterministic_under_a_seed():
-    first = duel([250, 250, 400, 1000, 1000, 1000], games=60, seed=5, target=2000)
-    again = duel([250, 250, 400, 1000, 1000, 1000], games=60, seed=5, target=2000)
+    from dicelab.farkle.simulate import _computer_seat
+    from dicelab.lessons.winning_vs_scoring import _duel
+
+    plan = [250, 250, 400, 1000, 1000, 1000]
+    _duel.cache_clear()
+    _computer_seat.cache_clear()
+    first = duel(plan, games=60, seed=5, target=2000)
+    duel(700, games=60, seed=9, target=2000)  # other games in between, not remembered
+    _duel.cache_clear()
+    again = duel(plan, games=60, seed=5, target=2000)
     assert first == again
     assert duel(300, games=60, seed=5, target=2000) == duel([300] * 6, 60, 5, 2000)
     assert 0 < first.standard_error < 0.1

@@ -358,7 +358,6 @@ class _PlayerSeat(_SeatPolicy):
     memo: dict[tuple[int, bool], _PlayerTurn] = field(default_factory=dict)
     by_limits: dict[tuple[int, ...], _PlayerTurn] = field(default_factory=dict)
     canonical: dict[tuple[int, bool], int] = field(default_factory=dict)
-    first_behind: dict[int, int] = field(default_factory=dict)
 
     def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
         """How far behind it is (in units) and the last round: all it looks at. Distances
@@ -369,11 +368,19 @@ class _PlayerSeat(_SeatPolicy):
         return np.stack([np.zeros_like(behind), same[inverse.reshape(-1)], last], axis=1)
 
     def _canonical(self, behind: int, last: bool) -> int:
-        """The first distance seen (units) whose decisions are those of ``behind``."""
+        """The smallest distance (units) with the decisions of ``behind``: the computer's
+        thresholds never fall as it falls behind, so those distances are a range. It depends
+        on nothing but ``behind``, so a seed plays the same games whatever ran before."""
         key = (behind, last)
         if key not in self.canonical:
-            turn = self.tables(0, behind * turn_tables(self.rules).unit, last)
-            self.canonical[key] = self.first_behind.setdefault(id(turn), behind)
+            unit = turn_tables(self.rules).unit
+            turn = self.tables(0, behind * unit, last)
+            low = behind
+            if type(self.player) is ComputerPlayer:
+                floor = 1 if last else 0  # in the last round it trails the leader
+                while low > floor and self.tables(0, (low - 1) * unit, last) is turn:
+                    low -= 1
+            self.canonical[key] = low
         return self.canonical[key]
 
     def tables(self, mine: int, best: int, last: bool) -> Any:

@@ -139,9 +139,14 @@ def test_the_computer_seat_remembers_its_decisions_across_runs():
 
     rules = turn_strategy(300).rules
     assert _seat(ComputerPlayer(), rules, 2000) is _seat(ComputerPlayer(), rules, 2000)
+    from dicelab.farkle.simulate import _computer_seat
+
+    _computer_seat.cache_clear()
     first = simulate_games([300, ComputerPlayer()], 100, target=2000, seed=11)
+    simulate_games([500, ComputerPlayer()], 100, target=2000, seed=1)  # other games between
+    simulate_games([ComputerPlayer(), 200], 100, target=2000, seed=2)
     again = simulate_games([300, ComputerPlayer()], 100, target=2000, seed=11)
-    assert np.array_equal(first.totals, again.totals)  # remembered choices change nothing
+    assert np.array_equal(first.totals, again.totals)  # what ran before changes nothing
 
 
 def test_the_computer_plays_its_games_together_when_its_decisions_agree():
