@@ -365,6 +365,7 @@ def namespace() -> dict[str, Any]:
     """The names the lesson's code lines may use."""
     return {
         "BOLD": BOLD,
+        "ComputerPlayer": ComputerPlayer,
         "chances": _chances(),
         "percent": percent,
         "STEADY": STEADY,
@@ -723,8 +724,12 @@ def _your_strategy(number: int) -> Rule:
     ]
     steps = [
         Step(
-            f"duel(BOLD, games={DUEL_GAMES}, seed=1)",
-            msg("Bold against the computer:"),
+            "[ComputerPlayer().bank_threshold(n) for n in range(1, 7)]",
+            msg("The computer banks from these turn points with 1 to 6 dice left, level:"),
+        ),
+        Step(
+            "[ComputerPlayer().bank_threshold(n, behind=3000) for n in range(1, 7)]",
+            msg("The same, {behind} points behind:", behind=3000),
         ),
     ]
     exercise = _exercise(
