@@ -319,11 +319,12 @@ def plot_win_thresholds(lang: str | None = None) -> Any:
             else:
                 ax.annotate(
                     msg("on average: {points} (off the chart)", points=best).render(code),
-                    (0.5, 0.92),
+                    (0.04, 0.06),
                     xycoords="axes fraction",
-                    ha="center",
+                    ha="left",
                     color="tab:red",
-                    fontsize=8,
+                    fontsize=7,
+                    wrap=True,
                 )
             ax.axvline(0, color="grey", linewidth=0.5)
             ax.set_title(
