@@ -202,3 +202,27 @@ def test_the_widget_plays_the_slider_threshold():
     assert result == duel(400, games=40, seed=1, target=2000)
     assert "400" in app.results.value and "±" in app.results.value
     assert app.button.description != "Play 500 games"  # in French
+
+
+@pytest.mark.parametrize(
+    ("strategy", "options"),
+    [
+        ([300, 300], {}),
+        ([[1], [2], [3], [4], [5], [6]], {}),
+        ("abc", {}),
+        (-50, {}),
+        (True, {}),
+        (2.5, {}),
+        (None, {}),
+        (300, {"games": 0}),
+        (300, {"games": 1.5}),
+        (300, {"seed": -1}),
+        (300, {"target": 0}),
+        (300, {"target": 10**30}),
+    ],
+)
+def test_a_duel_refuses_what_it_cannot_play(strategy, options):
+    from dicelab.errors import IllegalMove
+
+    with pytest.raises(IllegalMove):
+        duel(strategy, **options)

@@ -17,7 +17,7 @@ games against the computer from :func:`~dicelab.farkle.simulate.simulate_games`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.errors import IllegalMove
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.risk import MAX_DICE, optimal_turn
 from dicelab.farkle.turn_scores import turn_scores
@@ -41,6 +42,7 @@ from dicelab.lessons.cards import (
     RuleBook,
     Step,
 )
+from dicelab.numbers import check_seed, check_whole, is_listlike, is_whole, show_value
 
 __all__ = [
     "BEHIND",
@@ -77,6 +79,10 @@ LEADS = tuple(range(-4000, 4001, 200))
 """The leads drawn (multiples of 100, so that both totals are whole units of 50)."""
 DUEL_GAMES = 500
 """Games per run of the learner's strategy against the computer."""
+MAX_GAMES = 100_000
+"""The most games one duel plays."""
+MAX_THRESHOLD = 100_000
+"""The highest bank threshold a duel accepts (points)."""
 
 
 def percent(chance: float) -> Fraction:
@@ -173,18 +179,48 @@ def duel(
 ) -> Duel:
     """Play ``games`` seeded games of ``strategy`` against the computer player.
 
-    ``strategy`` is a bank threshold, a list of 6 thresholds (1 to 6 dice left to roll), or
-    anything :func:`~dicelab.farkle.simulate.simulate_games` takes; the strategy takes the
-    most points from each roll. The same seed gives the same games.
+    ``strategy`` is a bank threshold (points) or a list of 6 thresholds (with 1 to 6 dice
+    left to roll); the strategy takes the most points from each roll. The same seed gives
+    the same games. Anything else is refused with :class:`~dicelab.IllegalMove`.
 
     >>> result = duel(300, games=100, seed=1, target=2000)
     >>> result == duel(300, games=100, seed=1, target=2000), 0 <= result.win_rate <= 1
     (True, True)
+    >>> duel([300, 300])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: A strategy is a bank threshold ... not [300, 300].
     """
-    plan = tuple(strategy) if isinstance(strategy, Sequence) else strategy
-    if isinstance(plan, tuple) and len(set(plan)) == 1:
-        plan = plan[0]  # one threshold for every number of dice
-    return _duel(plan, games, seed, target)
+    plan = _plan(strategy)
+    games = check_whole(games)
+    if not 2 <= games <= MAX_GAMES:
+        raise IllegalMove(
+            msg("A duel plays from 2 to {most} games, not {games}.", most=MAX_GAMES, games=games)
+        )
+    target = check_whole(target)
+    if not 50 <= target <= TARGET:
+        raise IllegalMove(
+            msg("The target is from 50 to {most} points, not {target}.", most=TARGET, target=target)
+        )
+    return _duel(plan, games, check_seed(seed), target)
+
+
+def _plan(strategy: object) -> int | tuple[int, ...]:
+    """One threshold, or six: checked, and six equal ones written as one."""
+    items = list(strategy) if is_listlike(strategy) else [strategy]
+    wholes = [int(item) for item in items if is_whole(item)]
+    if len(wholes) == len(items) in (1, MAX_DICE) and all(
+        0 <= item <= MAX_THRESHOLD for item in wholes
+    ):
+        return wholes[0] if len(set(wholes)) == 1 else tuple(wholes)
+    raise IllegalMove(
+        msg(
+            "A strategy is a bank threshold (a whole number of points from 0 to {most}) or a "
+            "list of 6 of them, for 1 to 6 dice left to roll, not {value}.",
+            most=MAX_THRESHOLD,
+            value=show_value(strategy),
+        )
+    )
 
 
 @lru_cache(maxsize=64)
