@@ -507,8 +507,8 @@ def _big_turn(number: int) -> Rule:
             big=BIG_TURN,
         ),
         msg(
-            "To bank a big turn you must keep rolling, and every roll risks the whole turn: "
-            "the more often a strategy reaches {big}, the more often it ends with nothing.",
+            "To bank a big turn you must keep rolling, and every roll risks the whole turn: a "
+            "strategy that aims for {big} ends with nothing more often.",
             big=BIG_TURN,
         ),
     ]
