@@ -226,3 +226,25 @@ def test_a_duel_refuses_what_it_cannot_play(strategy, options):
 
     with pytest.raises(IllegalMove):
         duel(strategy, **options)
+
+
+@pytest.mark.parametrize("rule_id", LESSON.ids)
+def test_every_text_shown_goes_through_i18n(rule_id, monkeypatch):
+    from dicelab import i18n
+    from tests.test_lessons import Marked, untranslated
+
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda lang: Marked() if lang == "qq" else real(lang))
+    rule = LESSON[rule_id]
+    exercise = rule.exercise
+    shown = [
+        LESSON.render("qq"),
+        rule.render("qq"),
+        rule.example().render("qq"),
+        exercise.render("qq"),
+        exercise.check(exercise.answer()).render("qq"),
+        *(exercise.check(value).render("qq") for value, _ in exercise.anticipated()),
+        duel(300, games=20, target=1000).render("qq"),
+    ]
+    for text in shown:
+        assert untranslated(text) == [], text
