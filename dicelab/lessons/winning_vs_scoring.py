@@ -511,6 +511,12 @@ def _big_turn(number: int) -> Rule:
             "strategy that aims for {big} ends with nothing more often.",
             big=BIG_TURN,
         ),
+        msg(
+            "How to read the plot below: each curve is a strategy; above a number of points x, "
+            "its height is the chance that a turn banks x points or more. The dotted line is at "
+            "{big}.",
+            big=BIG_TURN,
+        ),
     ]
     steps = [
         Step(
