@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from dicelab.errors import IllegalMove
+from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.risk import (
     MAX_DICE,
     OptimalTurn,
@@ -287,6 +288,11 @@ class _SeatPolicy:
     def tables(self, mine: int, best: int, last: bool) -> Any:
         raise NotImplementedError
 
+    def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
+        """(rows, 3): the (mine, best, last) its decisions depend on; games with equal rows
+        are played together, so a seat that ignores the totals says so here."""
+        return np.stack([mine, best, last], axis=1)
+
 
 @dataclass(frozen=True, eq=False)
 class _Fixed(_SeatPolicy):
@@ -294,6 +300,9 @@ class _Fixed(_SeatPolicy):
 
     def tables(self, mine: int, best: int, last: bool) -> Any:
         return self.compiled
+
+    def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
+        return np.zeros((len(mine), 3), dtype=np.int64)  # the same tables everywhere
 
 
 @dataclass(eq=False)
@@ -347,6 +356,32 @@ class _PlayerSeat(_SeatPolicy):
     rules: Rules
     target: int
     memo: dict[tuple[int, bool], _PlayerTurn] = field(default_factory=dict)
+    by_limits: dict[tuple[int, ...], _PlayerTurn] = field(default_factory=dict)
+    canonical: dict[tuple[int, bool], int] = field(default_factory=dict)
+
+    def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
+        """How far behind it is (in units) and the last round: all it looks at. Distances
+        with the same decisions are one context, so their games are played together."""
+        behind = np.maximum(0, best - mine)
+        pairs, inverse = np.unique(np.stack([behind, last], axis=1), axis=0, return_inverse=True)
+        same = np.array([self._canonical(int(b), bool(x)) for b, x in pairs], dtype=np.int64)
+        return np.stack([np.zeros_like(behind), same[inverse.reshape(-1)], last], axis=1)
+
+    def _canonical(self, behind: int, last: bool) -> int:
+        """The smallest distance (units) with the decisions of ``behind``: the computer's
+        thresholds never fall as it falls behind, so those distances are a range. It depends
+        on nothing but ``behind``, so a seed plays the same games whatever ran before."""
+        key = (behind, last)
+        if key not in self.canonical:
+            unit = turn_tables(self.rules).unit
+            turn = self.tables(0, behind * unit, last)
+            low = behind
+            if type(self.player) is ComputerPlayer:
+                floor = 1 if last else 0  # in the last round it trails the leader
+                while low > floor and self.tables(0, (low - 1) * unit, last) is turn:
+                    low -= 1
+            self.canonical[key] = low
+        return self.canonical[key]
 
     def tables(self, mine: int, best: int, last: bool) -> Any:
         from dicelab.farkle.situation import TARGETS, Situation
@@ -366,8 +401,14 @@ class _PlayerSeat(_SeatPolicy):
             limits = np.zeros(MAX_DICE + 1, dtype=np.int64)
             for n in range(1, MAX_DICE + 1):
                 limits[n] = -(-int(self.player.threshold(situation, n)) // tables.unit)
+            shared = type(self.player) is ComputerPlayer  # its choices follow its thresholds
+            if shared and tuple(limits) in self.by_limits:
+                self.memo[key] = self.by_limits[tuple(limits)]
+                return self.memo[key]
             rows = tuple((n, roll) for n in range(1, MAX_DICE + 1) for roll in tables.dice[n].rolls)
             self.memo[key] = _PlayerTurn(self.player, situation, tables, rows, limits)
+            if shared:
+                self.by_limits[tuple(limits)] = self.memo[key]
         return self.memo[key]
 
 
@@ -429,6 +470,12 @@ def _win_tables(chances: Any, mine: int, best: int, last: bool) -> _Compiled:
     return _Compiled(max(length, 1), banks, steps, left)
 
 
+@lru_cache(maxsize=8)
+def _computer_seat(player: ComputerPlayer, rules: Rules, target: int) -> _PlayerSeat:
+    """The computer player's seat, its decisions remembered from one run to the next."""
+    return _PlayerSeat(player, rules, target)
+
+
 def _seat(strategy: Any, rules: Rules, target: int) -> _SeatPolicy:
     from dicelab.farkle.winchance import WinChances
 
@@ -436,6 +483,8 @@ def _seat(strategy: Any, rules: Rules, target: int) -> _SeatPolicy:
         if strategy.target != target or strategy.rules != rules:
             raise IllegalMove(msg("These win chances were solved for another target or table."))
         return _WinSeat(strategy)
+    if type(strategy) is ComputerPlayer:
+        return _computer_seat(strategy, rules, target)
     if hasattr(strategy, "choose_set_aside") and hasattr(strategy, "threshold"):
         return _PlayerSeat(strategy, rules, target)
     return _Fixed(_compile(turn_strategy(strategy, rules)))
@@ -479,7 +528,7 @@ def simulate_games(
 
     >>> results = simulate_games([300, "optimal"], 200, target=2000, seed=3)
     >>> results.win_rates.round(2).tolist()
-    [0.44, 0.56]
+    [0.45, 0.55]
     """
     tables = turn_tables(rules)
     rules = tables.rules
@@ -562,7 +611,13 @@ def _play_step(
 
     Returns per game whether the turn banked, whether it farkled, and its points (units).
     """
-    unique, group = np.unique(state.contexts(ids), axis=0, return_inverse=True)
+    contexts = state.contexts(ids)
+    for number, seat_policy in enumerate(seats):
+        rows = contexts[:, 0] == number
+        if rows.any():
+            mine, best, last = contexts[rows, 1], contexts[rows, 2], contexts[rows, 3]
+            contexts[rows, 1:] = seat_policy.context(mine, best, last)
+    unique, group = np.unique(contexts, axis=0, return_inverse=True)
     group = group.reshape(-1)
     banked = np.zeros(len(ids), dtype=bool)
     lost = np.zeros(len(ids), dtype=bool)

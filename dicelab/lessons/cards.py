@@ -201,6 +201,11 @@ def _is_box_collection(value: object) -> bool:
     )
 
 
+_READABLE = 10**6
+"""A chance with a larger denominator is shown as a percentage only (e.g. a float's exact
+value, ``Fraction(0.494)``)."""
+
+
 def describe(value: Any, lang: str | None = None) -> str:
     """A value computed by the engine, written for a learner (Markdown) in ``lang``.
 
@@ -208,6 +213,8 @@ def describe(value: Any, lang: str | None = None) -> str:
     '**Aces** 2 · **Chance** 15'
     >>> describe(Fraction(5, 18), "fr")
     '5/18 ≈ 27,8\\xa0%'
+    >>> describe(Fraction(0.494), "en")  # a computed chance: no fraction of 2**54
+    '49.4%'
     >>> describe(True, "en"), describe(293.4, "en"), describe((3, 3, 4, 6, 4), "en")
     ('yes', '293.4', '3, 3, 4, 6, 4')
     """
@@ -224,6 +231,8 @@ def _describe(value: Any, lang: str) -> str:
         return _yes_no(value).render(lang)
     if isinstance(value, Fraction) and value.denominator == 1:
         return format_number(int(value), lang)
+    if isinstance(value, Fraction) and 0 <= value <= 1 and value.denominator > _READABLE:
+        return format_percent(float(value), lang)  # a computed chance: 1234567/8388608 is noise
     if isinstance(value, Fraction) and 0 <= value <= 1:
         return f"{value} ≈ {format_percent(float(value), lang)}"
     if isinstance(value, Fraction):

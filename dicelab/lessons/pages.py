@@ -117,8 +117,18 @@ LESSONS = (
         msg("The rules of Farkle"),
         msg("Every rule, step by step, with live examples and questions to predict, then check."),
     ),
+    Page(
+        "winning_vs_scoring.ipynb",
+        msg("Risk, variance and winning"),
+        msg(
+            "Farkle: the same average with a different spread, the chance of a big turn, when "
+            "playing to win means taking more or less risk, the first player's advantage, and "
+            "your own strategy against the computer. About {minutes} minutes.",
+            minutes=25,
+        ),
+    ),
 )
-"""The rules notebooks."""
+"""The lessons' notebooks."""
 
 
 GUIDE_URL = "https://github.com/dicelab/dicelab/blob/main/docs/teaching.md"

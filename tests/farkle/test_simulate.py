@@ -117,3 +117,47 @@ def test_playing_to_win_beats_a_threshold():
     chances = solve_win_chances(target=500)
     games = simulate_games([300, chances], 2_000, target=500, seed=9)
     assert games.win_rates[1] > 0.5 + 2 * games.standard_errors[1]
+
+
+def test_fixed_seats_play_all_their_games_together(monkeypatch):
+    """A threshold's decisions ignore the totals: its games form one group per step (they
+    were split by every pair of totals, one NumPy call per pair: 10x slower)."""
+    from dicelab.farkle import simulate
+
+    calls = []
+    real = simulate._turn_steps
+    monkeypatch.setattr(
+        simulate, "_turn_steps", lambda *args: calls.append(len(args[3])) or real(*args)
+    )
+    simulate_games([300, 250], 400, target=2000, seed=10)
+    steps = len(calls)
+    assert sum(calls) / steps > 50  # hundreds of games per call, not one or two
+
+
+def test_the_computer_seat_remembers_its_decisions_across_runs():
+    from dicelab.farkle.simulate import _seat
+
+    rules = turn_strategy(300).rules
+    assert _seat(ComputerPlayer(), rules, 2000) is _seat(ComputerPlayer(), rules, 2000)
+    from dicelab.farkle.simulate import _computer_seat
+
+    _computer_seat.cache_clear()
+    first = simulate_games([300, ComputerPlayer()], 100, target=2000, seed=11)
+    simulate_games([500, ComputerPlayer()], 100, target=2000, seed=1)  # other games between
+    simulate_games([ComputerPlayer(), 200], 100, target=2000, seed=2)
+    again = simulate_games([300, ComputerPlayer()], 100, target=2000, seed=11)
+    assert np.array_equal(first.totals, again.totals)  # what ran before changes nothing
+
+
+def test_the_computer_plays_its_games_together_when_its_decisions_agree():
+    """Its decisions depend on how far behind it is only through its thresholds: distances
+    with the same thresholds are one context (one NumPy call per step for their games)."""
+    from dicelab.farkle.simulate import _PlayerSeat
+
+    rules = turn_strategy(300).rules
+    seat = _PlayerSeat(ComputerPlayer(), rules, 10_000)
+    mine = np.array([0, 0, 40, 0])
+    best = np.array([3, 4, 44, 30])  # units of 50: 150 and 200 behind, the same thresholds
+    rows = seat.context(mine, best, np.zeros(4, dtype=np.int64))
+    assert (rows[0] == rows[1]).all() and (rows[1] == rows[2]).all()
+    assert not (rows[0] == rows[3]).all()  # 1,500 behind: it banks later
