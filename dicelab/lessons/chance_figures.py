@@ -18,6 +18,7 @@ matplotlib is imported only when a chart is drawn; IPython never.
 
 from __future__ import annotations
 
+import base64
 import io
 import itertools
 from collections.abc import Sequence
@@ -87,8 +88,15 @@ class Chart:
         self.figure.savefig(buffer, format="png", metadata={"Software": None})
         return buffer.getvalue()
 
-    def _repr_png_(self) -> bytes:
-        return self.png()
+    def _repr_png_(self) -> str:
+        """The PNG in base64 (as a kernel sends it; an ``Output`` widget takes it as it is)."""
+        return base64.b64encode(self.png()).decode("ascii")
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<img src="data:image/png;base64,{self._repr_png_()}" alt="{escape(self.title)}" '
+            'style="max-width:100%">'
+        )
 
     def __repr__(self) -> str:
         return f"<Chart: {self.title}>"
@@ -154,19 +162,21 @@ def _kind(roll: tuple[int, ...]) -> str:
 def _grid_svg(rolls: Sequence[tuple[int, ...]], columns: int, die: int, label: str) -> str:
     """The rolls as rows of small dice on coloured cells, ``columns`` cells a row."""
     prefix = f"dl-ss{next(_ids)}"
-    pad = max(2, die // 6)
+    pad = max(4, die // 5)
     width = len(rolls[0]) * die + 2 * pad
     height = die + 2 * pad
     rows = (len(rolls) + columns - 1) // columns
     cells = []
     for i, roll in enumerate(rolls):
         x, y = (i % columns) * (width + 3), (i // columns) * (height + 3)
+        kind = _kind(roll)
+        faded = ' opacity="0.45"' if kind == NOTHING else ""
         cells.append(
-            f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="4" fill="{_kind(roll)}"/>'
+            f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="5" fill="{kind}"/>'
         )
         cells += [
             f'<use href="#{prefix}-f{face}" x="{x + pad + k * die}" y="{y + pad}" '
-            f'width="{die}" height="{die}"/>'
+            f'width="{die}" height="{die}"{faded}/>'
             for k, face in enumerate(roll)
         ]
     total_w, total_h = columns * (width + 3) - 3, rows * (height + 3) - 3
@@ -203,7 +213,7 @@ def draw_sample_space(n: int, lang: str | None = None) -> Drawing:
                 title = msg("First die: {face}", face=first).render(code)
                 panels.append(
                     f'<figure style="margin:0 18px 12px 0"><figcaption style="font-weight:600">'
-                    f"{escape(title)}</figcaption>{_grid_svg(part, 6, 16, title)}</figure>"
+                    f"{escape(title)}</figcaption>{_grid_svg(part, 6, 14, title)}</figure>"
                 )
         else:
             label = nmsg("every outcome of {n} die", "every outcome of {n} dice", n).render(code)
@@ -298,7 +308,7 @@ def threshold_table(lang: str | None = None) -> Drawing:
         return _table(header, rows)
 
 
-def simulation_table(rolls: int = 2_000, seed: int = 2026, lang: str | None = None) -> Drawing:
+def simulation_table(rolls: int = 2_000, seed: int = 2025, lang: str | None = None) -> Drawing:
     """The farkle chance of 1 to 6 dice simulated (``rolls`` each, seeded) beside the exact
     chance, with the standard error of each simulated figure."""
     with use_language(lang) as code:
@@ -409,10 +419,20 @@ def plot_gamblers_fallacy(sequences: int = 60_000, seed: int = 6, lang: str | No
             xs.append(misses)
             shares.append(ones / kept)
             errors.append(2 * standard_error(chance_of_a_one_after(misses), kept))
-        ax.bar(xs, shares, color="#90caf9", label=msg("simulated").render(code))
+        ax.bar(
+            xs,
+            shares,
+            color="#90caf9",
+            label=msg("simulated (± two standard errors)").render(code),
+        )
         ax.errorbar(xs, shares, yerr=errors, fmt="none", ecolor="#1f2933", capsize=4)
-        exact = float(chance_of_a_one_after(5))
-        ax.axhline(exact, color="#b71c1c", linestyle="--", label=msg("exact: 1/6").render(code))
+        exact = chance_of_a_one_after(5)
+        ax.axhline(
+            float(exact),
+            color="#b71c1c",
+            linestyle="--",
+            label=msg("exact: {chance}", chance=_fraction(exact, code)).render(code),
+        )
         ax.set_xlabel(msg("rolls in a row without a 1").render(code))
         ax.set_ylabel(msg("chance that the next roll is a 1").render(code))
         ax.set_ylim(0, 0.3)
@@ -435,7 +455,16 @@ def plot_convergence(
         counts = np.arange(1, rolls + 1)
         for run in range(runs):
             farkled = simulate_farkles(3, rolls, seed + run)
-            ax.plot(counts, np.cumsum(farkled) / counts, linewidth=1, alpha=0.8)
+            label = nmsg(
+                "{n} simulation, one colour each", "{n} simulations, one colour each", runs
+            ).render(code)
+            ax.plot(
+                counts,
+                np.cumsum(farkled) / counts,
+                linewidth=1,
+                alpha=0.8,
+                label=label if run == 0 else None,
+            )
         band = 2 * np.sqrt(float(exact) * (1 - float(exact)) / counts)
         ax.fill_between(
             counts,

@@ -101,8 +101,18 @@ LESSONS = (
         msg("The rules of Farkle"),
         msg("Every rule, step by step, with live examples and questions to predict, then check."),
     ),
+    Page(
+        "farkle_chances.ipynb",
+        msg("Counting chances, and when to stop"),
+        msg(
+            "Farkle's chances counted exactly, with dice you can see: what a roll is worth, when "
+            "one more roll pays, why one die banks later than two, and why a 1 is never due. "
+            "About {minutes} minutes.",
+            minutes=30,
+        ),
+    ),
 )
-"""The rules notebooks."""
+"""The lessons: the rules notebooks, then the lessons on the mathematics."""
 
 
 def query_language(environ: Mapping[str, str] | None = None) -> str | None:

@@ -1,0 +1,61 @@
+"""What a lesson shows only once the learner has committed a prediction.
+
+A lesson asks its question first (:func:`dicelab.widgets.lessons.ask`); the live example, the
+dice and the plots that explain the answer would give it away, so a notebook shows them with
+:func:`after`: in their place a line says that they appear once a prediction is checked.
+
+>>> from dicelab.lessons import farkle_rules
+>>> from dicelab.widgets.lessons import ask
+>>> question = ask(farkle_rules()["roll"].exercise)
+>>> shown = after(question, farkle_rules()["roll"].example())
+>>> shown.revealed
+False
+>>> _ = question.commit(4)
+>>> shown.revealed
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from dicelab.i18n import get_language, translate
+from dicelab.widgets.lessons import Prediction
+
+__all__ = ["Reveal", "after"]
+
+
+class Reveal(widgets.Output):
+    """``items`` (anything a notebook can display) shown once ``question`` has a prediction."""
+
+    def __init__(self, question: Prediction, items: tuple[Any, ...], lang: str | None) -> None:
+        super().__init__()
+        self.add_class("dl-reveal")
+        self.question = question
+        self.items = items
+        self.lang = lang or get_language()
+        self.revealed = False
+        self._wait()
+        question.feedback.observe(self._on_feedback, names="outputs")
+        self._on_feedback()  # already answered
+
+    def _wait(self) -> None:
+        from IPython.display import Markdown
+
+        words = translate("Check a prediction above to see the explanation here.", self.lang)
+        self.append_display_data(Markdown(f"*{words}*"))
+
+    def _on_feedback(self, _change: Any = None) -> None:
+        if self.revealed or not self.question.attempts:
+            return
+        self.revealed = True
+        self.outputs = ()
+        for item in self.items:
+            self.append_display_data(item)
+
+
+def after(question: Prediction, *items: Any, lang: str | None = None) -> Reveal:
+    """Show ``items`` (a live example, a drawing, a plot) once ``question`` has been answered."""
+    return Reveal(question, items, lang)
