@@ -411,7 +411,7 @@ def plot_gamblers_fallacy(sequences: int = 60_000, seed: int = 6, lang: str | No
     """After 0 to 5 rolls without a 1, the share of next rolls that show a 1 (simulated,
     with ± two standard errors), against the exact 1/6."""
     with use_language(lang) as code:
-        figure = _figure()
+        figure = _figure(height=4.4)
         ax = figure.add_subplot()
         xs, shares, errors = [], [], []
         for misses in range(6):
