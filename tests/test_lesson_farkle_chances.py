@@ -397,6 +397,18 @@ def test_the_explanation_waits_for_a_prediction(lesson):
     assert "text/html" in shown.outputs[1]["data"]
 
 
+def test_the_waiting_line_shows_once_per_question(lesson):
+    """Before: each of a question's three pictures said "Check a prediction above" again."""
+    from dicelab.widgets.lessons import ask
+    from dicelab.widgets.reveal import after
+
+    question = ask(lesson["sample_space"].exercise, "en")
+    shown = [after(question, item) for item in (1, 2, 3)]
+    assert [len(reveal.outputs) for reveal in shown] == [1, 0, 0]
+    question.commit(20)
+    assert [len(reveal.outputs) for reveal in shown] == [1, 1, 1]
+
+
 def test_the_lesson_needs_neither_ipywidgets_nor_ipython():
     code = (
         "import sys\n"

@@ -2,7 +2,8 @@
 
 A lesson asks its question first (:func:`dicelab.widgets.lessons.ask`); the live example, the
 dice and the plots that explain the answer would give it away, so a notebook shows them with
-:func:`after`: in their place a line says that they appear once a prediction is checked.
+:func:`after`: in their place a line (once per question) says that they appear once a
+prediction is checked.
 
 >>> from dicelab.lessons import farkle_rules
 >>> from dicelab.widgets.lessons import ask
@@ -17,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import ipywidgets as widgets
@@ -26,9 +28,15 @@ from dicelab.widgets.lessons import Prediction
 
 __all__ = ["Reveal", "after"]
 
+_WAITING: weakref.WeakSet[Prediction] = weakref.WeakSet()
+"""The questions whose waiting line is already shown (once per question, not per item)."""
+
 
 class Reveal(widgets.Output):
-    """``items`` (anything a notebook can display) shown once ``question`` has a prediction."""
+    """``items`` (anything a notebook can display) shown once ``question`` has a prediction.
+
+    The first ``Reveal`` of a question shows a waiting line until then; the others show nothing.
+    """
 
     def __init__(self, question: Prediction, items: tuple[Any, ...], lang: str | None) -> None:
         super().__init__()
@@ -42,6 +50,9 @@ class Reveal(widgets.Output):
         self._on_feedback()  # already answered
 
     def _wait(self) -> None:
+        if self.question in _WAITING:
+            return
+        _WAITING.add(self.question)
         from IPython.display import Markdown
 
         words = translate("Check a prediction above to see the explanation here.", self.lang)
