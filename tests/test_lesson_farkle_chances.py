@@ -397,6 +397,15 @@ def test_the_explanation_waits_for_a_prediction(lesson):
     assert "text/html" in shown.outputs[1]["data"]
 
 
+def test_the_input_does_not_suggest_an_answer(lesson):
+    """Before: the input showed "25" in grey, the answer of the expected-value question."""
+    from dicelab.widgets.lessons import ask
+
+    for card in lesson:
+        placeholder = getattr(ask(card.exercise, "en").answer_input, "placeholder", "")
+        assert not any(ch.isdigit() for ch in placeholder), (card.id, placeholder)
+
+
 def test_the_waiting_line_shows_once_per_question(lesson):
     """Before: each of a question's three pictures said "Check a prediction above" again."""
     from dicelab.widgets.lessons import ask

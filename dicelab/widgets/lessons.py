@@ -72,7 +72,7 @@ class Prediction(widgets.VBox):
                 options=[(translate(name, self.lang), box) for box, name in BOX_NAMES.items()],
                 rows=7,
             )
-        placeholder = "25" if kind == NUMBER else "25 %" if kind == PERCENT else ""
+        placeholder = "…" if kind == NUMBER else "… %" if kind == PERCENT else ""  # not an answer
         return widgets.Text(placeholder=placeholder, continuous_update=False)
 
     def _value(self) -> Any:
