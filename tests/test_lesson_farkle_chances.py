@@ -373,7 +373,7 @@ def test_notebook_asks_first_and_reveals_after_a_prediction():
         key = f'lesson["{card_id}"]'
         at = cells.index(key)
         assert cells[at + 1] == f"question = ask({key}.exercise); question"
-        assert cells[at + 2] == f"after(question, {key}.example())"
+        assert cells[at + 2] == f"after(question, {key}.example)"
     assert all(c.outputs == [] for c in notebook.cells if c.cell_type == "code")
 
 
@@ -387,14 +387,49 @@ def test_the_explanation_waits_for_a_prediction(lesson):
     from dicelab.widgets.lessons import ask
     from dicelab.widgets.reveal import after
 
+    drawn = []
+
+    def draw(n):
+        drawn.append(n)
+        return figures.draw_sample_space(n)
+
     question = ask(lesson["triples"].exercise, "en")
-    shown = after(question, lesson["triples"].example(), figures.draw_sample_space(3))
-    assert not shown.revealed and len(shown.outputs) == 1
+    example = after(question, lesson["triples"].example)
+    dice = after(question, draw, 3)
+    assert not example.revealed and len(example.outputs) == 1 and drawn == []
     question.commit("not a number")
-    assert not shown.revealed
+    assert not dice.revealed and drawn == []
     question.commit("29.6")
-    assert shown.revealed and len(shown.outputs) == 2
-    assert "text/html" in shown.outputs[1]["data"]
+    assert example.revealed and dice.revealed and drawn == [3]  # computed once, when answered
+    assert "text/markdown" in example.outputs[0]["data"]
+    assert "text/html" in dice.outputs[0]["data"]
+
+
+def test_every_notebook_cell_shows_its_explanation_once_answered():
+    """Each `after(...)` cell of the notebook, run as the notebook runs it, then answered."""
+    from dicelab.widgets import lessons as widgets_lessons
+    from dicelab.widgets import reveal
+
+    notebook = nbformat.read(ROOT / "notebooks" / "farkle_chances.ipynb", as_version=4)
+    names = {"ask": widgets_lessons.ask, "after": reveal.after}
+    exec("from dicelab.lessons.farkle_chances import *", names)
+    exec("lesson = farkle_chances()", names)
+    shown = []
+    for cell in notebook.cells[3:]:
+        if cell.cell_type != "code":
+            continue
+        value = eval(cell.source.split("; ")[0].removeprefix("question = "), names)
+        if isinstance(value, widgets_lessons.Prediction):
+            names["question"] = value
+        elif isinstance(value, reveal.Reveal):
+            shown.append(value)
+    assert len(shown) == 20  # ten examples, ten pictures
+    for question in {id(r.question): r.question for r in shown}.values():
+        question.commit(question.exercise.answer())
+    for item in shown:
+        assert item.revealed and len(item.outputs) == 1
+        data = item.outputs[0]["data"]
+        assert {"text/markdown", "text/html", "image/png"} & set(data), data.keys()
 
 
 def test_the_input_does_not_suggest_an_answer(lesson):

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
 import numpy as np
 
-from dicelab.dice import FACES
+from dicelab.dice import FACES, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.farkle.scoring import farkle_chance, is_farkle, set_aside_options
 from dicelab.i18n import msg
@@ -106,6 +107,13 @@ def sample_space(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.product(FACES, repeat=_dice(n)))
 
 
+def _count(n: int, value: Callable[[tuple[int, ...]], int]) -> int:
+    """The sum of ``value(roll)`` over the ``6 ** n`` ordered outcomes, each sorted roll
+    asked once and weighted by how many orders show it."""
+    table = outcomes(_dice(n))
+    return int(sum(int(value(roll)) * chance for roll, chance in table.items()) * 6**n)
+
+
 def scores(roll: tuple[int, ...]) -> bool:
     """Whether some die of ``roll`` can be set aside (standard table).
 
@@ -117,12 +125,16 @@ def scores(roll: tuple[int, ...]) -> bool:
 
 @cache
 def farkle_count(n: int) -> int:
-    """How many of the ``6 ** n`` outcomes of ``n`` dice score nothing, counted one by one.
+    """How many of the ``6 ** n`` outcomes of ``n`` dice score nothing.
+
+    Every outcome is asked; outcomes showing the same dice in another order (``(2, 3)`` and
+    ``(3, 2)``) score alike, so each sorted roll is asked once and counted as often as it
+    occurs (:func:`dicelab.dice.outcomes`).
 
     >>> [farkle_count(n) for n in (1, 2)]
     [4, 16]
     """
-    return sum(not scores(roll) for roll in sample_space(n))
+    return _count(n, lambda roll: not scores(roll))
 
 
 def first_guess(n: int) -> Fraction:
@@ -148,8 +160,7 @@ def roll_points(n: int) -> Fraction:
     >>> roll_points(2)  # each die adds its own 25: no combination of two dice scores more
     Fraction(50, 1)
     """
-    total = sum(max(set_aside_options(roll).values(), default=0) for roll in sample_space(n))
-    return Fraction(total, 6**n)
+    return Fraction(_count(n, lambda roll: max(set_aside_options(roll).values(), default=0)), 6**n)
 
 
 def expected_gain(n: int) -> Fraction:
@@ -191,8 +202,7 @@ def hot_dice_chance(n: int) -> Fraction:
     >>> hot_dice_chance(3)
     Fraction(1, 18)
     """
-    whole = sum(tuple(sorted(roll)) in set_aside_options(roll) for roll in sample_space(n))
-    return Fraction(whole, 6**n)
+    return Fraction(_count(n, lambda roll: roll in set_aside_options(roll)), 6**n)
 
 
 # -- independence -----------------------------------------------------------------------------

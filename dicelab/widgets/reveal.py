@@ -3,12 +3,13 @@
 A lesson asks its question first (:func:`dicelab.widgets.lessons.ask`); the live example, the
 dice and the plots that explain the answer would give it away, so a notebook shows them with
 :func:`after`: in their place a line (once per question) says that they appear once a
-prediction is checked.
+prediction is checked. They are computed then, not when the page opens, so a lesson with many
+plots opens as fast as one without.
 
 >>> from dicelab.lessons import farkle_rules
 >>> from dicelab.widgets.lessons import ask
 >>> question = ask(farkle_rules()["roll"].exercise)
->>> shown = after(question, farkle_rules()["roll"].example())
+>>> shown = after(question, farkle_rules()["roll"].example)  # run when revealed
 >>> shown.revealed
 False
 >>> _ = question.commit(4)
@@ -33,16 +34,20 @@ _WAITING: weakref.WeakSet[Prediction] = weakref.WeakSet()
 
 
 class Reveal(widgets.Output):
-    """``items`` (anything a notebook can display) shown once ``question`` has a prediction.
+    """``show(*args)`` (or ``show`` itself, if it is not callable: anything a notebook can
+    display) computed and shown once ``question`` has a prediction.
 
     The first ``Reveal`` of a question shows a waiting line until then; the others show nothing.
     """
 
-    def __init__(self, question: Prediction, items: tuple[Any, ...], lang: str | None) -> None:
+    def __init__(
+        self, question: Prediction, show: Any, args: tuple[Any, ...], lang: str | None
+    ) -> None:
         super().__init__()
         self.add_class("dl-reveal")
         self.question = question
-        self.items = items
+        self.show = show
+        self.args = args
         self.lang = lang or get_language()
         self.revealed = False
         self._wait()
@@ -62,11 +67,15 @@ class Reveal(widgets.Output):
         if self.revealed or not self.question.attempts:
             return
         self.revealed = True
+        from dicelab.i18n import use_language
+
+        with use_language(self.lang):
+            item = self.show(*self.args) if callable(self.show) else self.show
         self.outputs = ()
-        for item in self.items:
-            self.append_display_data(item)
+        self.append_display_data(item)
 
 
-def after(question: Prediction, *items: Any, lang: str | None = None) -> Reveal:
-    """Show ``items`` (a live example, a drawing, a plot) once ``question`` has been answered."""
-    return Reveal(question, items, lang)
+def after(question: Prediction, show: Any, *args: Any, lang: str | None = None) -> Reveal:
+    """Show ``show(*args)`` once ``question`` has been answered: ``after(question,
+    draw_sample_space, 3)``, ``after(question, card.example)``, or a value already computed."""
+    return Reveal(question, show, args, lang)
