@@ -118,6 +118,16 @@ LESSONS = (
         msg("Every rule, step by step, with live examples and questions to predict, then check."),
     ),
     Page(
+        "farkle_chances.ipynb",
+        msg("Counting chances, and when to stop"),
+        msg(
+            "Farkle's chances counted exactly, with dice you can see: what a roll is worth, when "
+            "one more roll pays, why one die banks later than two, and why a 1 is never due. "
+            "About {minutes} minutes.",
+            minutes=30,
+        ),
+    ),
+    Page(
         "winning_vs_scoring.ipynb",
         msg("Risk, variance and winning"),
         msg(
@@ -128,7 +138,7 @@ LESSONS = (
         ),
     ),
 )
-"""The lessons' notebooks."""
+"""The lessons: the rules notebooks, then the lessons on the mathematics."""
 
 
 GUIDE_URL = "https://github.com/dicelab/dicelab/blob/main/docs/teaching.md"
