@@ -25,13 +25,17 @@ from typing import Any
 from dicelab.i18n import Message, available_languages, msg, normalize_language, use_language
 from dicelab.lessons.cards import CHOICE, Exercise, Mistake, describe
 from dicelab.lessons.farkle import farkle_rules
+from dicelab.lessons.farkle_chances import farkle_chances
 from dicelab.lessons.penta import penta_rules
+from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
 
 __all__ = ["BEGIN", "BOOKS", "END", "GUIDE", "answers_markdown", "book_answers", "main"]
 
 BOOKS: tuple[Callable[[], Any], ...] = (
     penta_rules,
     farkle_rules,
+    farkle_chances,
+    winning_vs_scoring,
 )
 """The lesson books whose exercises the guide answers, in the order of the course. A book is
 anything with a ``title`` (a message) that iterates over items with an ``exercise`` (and a
