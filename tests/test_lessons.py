@@ -712,3 +712,10 @@ def test_engine_values_are_described_by_their_class_not_their_module(monkeypatch
     for cls in (Scorecard, Turn, Situation):
         monkeypatch.setattr(cls, "__module__", "dicelab.moved.elsewhere")
     assert [describe(value, "en") for value in (card, turn, situation)] == before
+
+
+def test_bank_or_roll_card_links_the_lesson_on_winning_keeping_the_page_language(monkeypatch):
+    card = farkle_rules()["bank_or_roll"]
+    assert "(winning_vs_scoring.ipynb)" in card.render("en")
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    assert "(winning_vs_scoring.ipynb?lang=fr)" in card.render("fr")

@@ -37,6 +37,7 @@ from dicelab.lessons.cards import (
     Step,
     dice_text,
 )
+from dicelab.lessons.pages import PageLink
 
 __all__ = ["farkle_rules"]
 
@@ -330,13 +331,15 @@ def _bank_or_roll(number: int) -> Rule:
             "The most points on average is not always the best chance to win. Two players, "
             "target {target}: at {mine} against {theirs}, with {points} points this turn and "
             "{dice} dice to roll, banking scores more on average, but rolling wins more often. "
-            "The {explorer} app computes the chance to win of each choice.",
+            "The {explorer} app computes the chance to win of each choice, and the lesson "
+            "[Risk, variance and winning]({lesson}) explains why.",
             target=DEFAULT_TARGET,
             mine=BEHIND[0],
             theirs=BEHIND[1],
             points=BEHIND[2],
             dice=BEHIND[3],
             explorer=msg("Farkle risk explorer"),
+            lesson=PageLink("winning_vs_scoring.ipynb"),
         ),
     ]
     steps = [

@@ -33,6 +33,7 @@ __all__ = [
     "APPS",
     "LESSONS",
     "Page",
+    "PageLink",
     "page_language",
     "query_language",
     "show",
@@ -211,6 +212,22 @@ def use_page_language(environ: Mapping[str, str] | None = None) -> None:
     The first cell of a rules notebook calls it; it returns nothing, so the page shows nothing.
     """
     set_language(page_language(environ))
+
+
+class PageLink(Message):
+    """A relative link to another notebook that keeps the page's ``?lang=`` (a message
+    parameter, nothing to translate).
+
+    >>> PageLink("farkle_rules.ipynb").render("en")
+    'farkle_rules.ipynb'
+    """
+
+    def __init__(self, notebook: str) -> None:
+        super().__init__("{notebook}", {"notebook": notebook})
+
+    def render(self, lang: str | None = None) -> str:
+        code = query_language()
+        return self.params["notebook"] + (f"?lang={code}" if code else "")
 
 
 def _autonym(code: str) -> str:

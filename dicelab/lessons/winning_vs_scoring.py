@@ -42,6 +42,7 @@ from dicelab.lessons.cards import (
     RuleBook,
     Step,
 )
+from dicelab.lessons.pages import PageLink
 from dicelab.numbers import check_seed, check_whole, is_listlike, is_whole, show_value
 
 __all__ = [
@@ -423,20 +424,6 @@ def _exercise(rule_id: str, prompt: Message, code: str, kind: str, **extra: Any)
     return Exercise(rule_id, prompt, code, kind, namespace=namespace, **extra)
 
 
-class _PageLink(Message):
-    """A relative link to another notebook that keeps the page's ``?lang=`` (a message
-    parameter, nothing to translate)."""
-
-    def __init__(self, notebook: str) -> None:
-        super().__init__("{notebook}", {"notebook": notebook})
-
-    def render(self, lang: str | None = None) -> str:
-        from dicelab.lessons.pages import query_language
-
-        code = query_language()
-        return self.params["notebook"] + (f"?lang={code}" if code else "")
-
-
 def _strategies_text() -> Message:
     return msg(
         "**Steady** banks as soon as its turn holds {steady} points. **Bold** rolls on until "
@@ -575,7 +562,7 @@ def _play_to_win(number: int) -> Rule:
             "give the most points **on average**. But a game is not won by the average: it is "
             "won by the higher total. dicelab has solved two-player Farkle to {target}: for "
             "every score it knows the choice that **wins most often**.",
-            rules=_PageLink("farkle_rules.ipynb"),
+            rules=PageLink("farkle_rules.ipynb"),
             card=msg("Bank or roll again"),
             target=TARGET,
         ),
