@@ -22,6 +22,7 @@ from dicelab.lessons.thinking import (
     SMALL_GAME,
     Plot,
     best_choice,
+    best_keep,
     box_means,
     build_timing,
     chance_average,
@@ -128,9 +129,8 @@ def test_holding_three_sixes_counts_agree_with_brute_force_and_the_solver(lesson
 def test_the_keep_example_shows_what_the_optimal_player_expects(lesson):
     values = Solver().option_values(Scorecard(), (2, 5, 6, 6, 6), 2)
     shown = lesson["keep"].example().shown
-    assert shown[0].value == Fraction(11, 36)
-    assert shown[1].value == Fraction(671, 1296)
-    worth = shown[2].value
+    assert shown[0].value == Fraction(671, 1296)
+    worth = shown[1].value
     assert float(worth[(6, 6, 6)].params["value"]) == values[(6, 6, 6)]
     assert max(values.values()) == values[(6, 6, 6)]
 
@@ -138,16 +138,22 @@ def test_the_keep_example_shows_what_the_optimal_player_expects(lesson):
 # -- 2. thinking backwards: the learner's solver ---------------------------------------------------
 
 
-def test_the_last_turn_of_the_small_game(lesson):
-    exercise = lesson["backwards"].exercise
-    assert exercise.answer() == Fraction(91, 216) == 1 - Fraction(5, 6) ** 3
-    assert [value for value, _ in exercise.anticipated()] == [
-        Fraction(1, 2),
-        Fraction(1, 6),
-        Fraction(11, 36),
-    ]
+def test_the_last_turn_of_the_small_game_and_the_choice_before_it(lesson):
+    shown = lesson["backwards"].example().shown
+    assert shown[0].value == Fraction(91, 216) == 1 - Fraction(5, 6) ** 3
+    assert shown[1].value == 15 * Fraction(91, 216)
     only_threes = Solver().state_value(small_game_card(["threes"]))
     assert only_threes == pytest.approx(15 * 91 / 216, abs=1e-12)
+    assert shown[2].value == 5 * Fraction(91, 216)
+    assert shown[3].value.render("en") == f"{only_threes:.6f}"
+    exercise = lesson["backwards"].exercise
+    # Aces: 2 now + the last turn with Threes; Threes: 3 now + the last turn with Aces
+    assert 2 + 15 * 91 / 216 > 3 + 5 * 91 / 216
+    assert exercise.answer() == "aces"
+    assert [value for value, _ in exercise.anticipated()] == ["threes"]
+    values = {box: v.params["value"] for box, v in exercise.explanation().items()}
+    assert values["aces"] == pytest.approx(2 + 15 * 91 / 216, abs=1e-9)
+    assert values["threes"] == pytest.approx(3 + 5 * 91 / 216, abs=1e-9)
 
 
 def test_the_learner_code_is_plain_python_of_at_most_30_lines():
@@ -289,6 +295,8 @@ def test_the_average_play_is_the_solvers_play_and_not_the_best_to_reach_28(lesso
             assert best == ("chance" if len(kept) == 5 else kept), (roll, rolls_left)
     assert chance_to_reach(28, "average") < chance_to_reach(28, "target")
     assert chance_average(28, "average") > chance_average(28, "target")
+    assert best_keep((5, 5, 4, 3, 2), 2, 28, "average") == (5, 5)
+    assert best_keep((5, 5, 4, 3, 2), 2, 28, "target") == (5,)
     exercise = lesson["average"].exercise
     assert exercise.answer() is False
     assert [value for value, _ in exercise.anticipated()] == [True]

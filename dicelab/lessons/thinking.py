@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import factorial
-from typing import Any
+from typing import Any, SupportsFloat
 
 from dicelab.dice import outcomes
 from dicelab.i18n import Message, format_number, msg, translate, use_language
@@ -100,14 +100,14 @@ class Rounded(Message):
     '254,48'
     """
 
-    def __init__(self, value: float, places: int = 2) -> None:
+    def __init__(self, value: SupportsFloat, places: int = 2) -> None:
         super().__init__("{value}", {"value": float(value), "places": places})
 
     def render(self, lang: str | None = None) -> str:
         return format_number(self.params["value"], lang, decimals=self.params["places"])
 
 
-def decimals(value: float, places: int = 2) -> Rounded:
+def decimals(value: SupportsFloat, places: int = 2) -> Rounded:
     """``value`` shown with ``places`` decimals (a lesson shows 1 decimal otherwise)."""
     return Rounded(value, places)
 
@@ -180,6 +180,24 @@ def small_game_values(boxes: Iterable[str] = SMALL_GAME) -> dict[frozenset[str],
     }
 
 
+def _last_turn_value(box: str) -> float:
+    """The value of the last turn with only the upper ``box`` open: hold every die of its
+    face; each of the five dice ends as that face with the chance of three tries."""
+    face = UPPER.index(box) + 1
+    ends = faces_at_end(0, rolls_left=3, face=face, dice=1)[1]
+    return float(5 * face * ends)
+
+
+def small_game_options(open_boxes: Iterable[str], dice: Iterable[int]) -> dict[str, Rounded]:
+    """With no roll left in the small game: each open box's points plus the value of the
+    game after it (dicelab's solver), the learner's step 2."""
+    from dicelab.penta.solver import Solver
+
+    card = small_game_card(open_boxes)
+    values = Solver().option_values(card, tuple(dice), 0)
+    return {str(box): Rounded(value - card.total, 2) for box, value in values.items()}
+
+
 @dataclass(frozen=True)
 class SmallGameCheck:
     """The learner's values of the small game beside dicelab's, state by state."""
@@ -217,7 +235,7 @@ class SmallGameCheck:
                     f"| {names or msg('none: the game is over').render(code)} "
                     f"| {format_number(mine, code, decimals=6)} "
                     f"| {format_number(theirs, code, decimals=6)} "
-                    f"| {abs(mine - theirs):.0e} |"
+                    f"| {f'{abs(mine - theirs):.0e}' if mine != theirs else 0} |"
                 )
             verdict = (
                 msg(
@@ -564,6 +582,72 @@ def _last_turn(aim: Callable[[Dice], int], judge: Callable[[Dice], int]) -> Frac
     return sum((p * judged[dice] for dice, p in outcomes(5).items()), Fraction(0))
 
 
+@cache
+def _aim_levels(target: int, play: str) -> tuple[dict[Dice, Fraction], ...]:
+    """The value of each roll to ``play``, with 0, 1 and 2 rolls left."""
+    rolls, keeps = _moves()
+    aim = _aim(target, play)
+    levels = [{dice: Fraction(aim(dice)) for dice, _ in rolls}]
+    for _ in range(2):
+        keep_values = _keep_values(levels[-1], keeps)
+        levels.append(
+            {dice: max([levels[-1][dice]] + [keep_values[k] for k in held]) for dice, held in rolls}
+        )
+    return tuple(levels)
+
+
+def _keep_values(level: dict[Dice, Fraction], keeps: _Keeps) -> dict[Dice, Fraction]:
+    return {
+        kept: sum((ways * level[d] for ways, d in leads), Fraction(0)) / 6 ** (5 - len(kept))
+        for kept, leads in keeps
+    }
+
+
+def best_keep(dice: Iterable[int], rolls_left: int, target: int, play: str) -> Dice:
+    """The dice to hold (all five: score now) in the last turn with only Chance open, for
+    ``play`` ("average" or "target"), ties to scoring now, then to holding fewer dice.
+
+    >>> best_keep([6, 5, 4, 2, 1], 2, 28, "average")
+    (5, 6)
+    """
+    dice = tuple(sorted(dice))
+    rolls, keeps = _moves()
+    level = _aim_levels(target, play)[rolls_left - 1]
+    values = _keep_values(level, keeps)
+    best, choice = level[dice], dice
+    for kept in dict(rolls)[dice]:
+        if values[kept] > best:
+            best, choice = values[kept], kept
+    return choice
+
+
+class _Keeps2(Message):
+    """What each play holds, as a line in the language rendered."""
+
+    def __init__(self, average: Dice, target: Dice, goal: int) -> None:
+        super().__init__("{a}", {"average": average, "target": target, "goal": goal})
+
+    def render(self, lang: str | None = None) -> str:
+        with use_language(lang) as code:
+            p = self.params
+            nothing = msg("nothing").render(code)
+            return msg(
+                "for the best average: hold {average} · to reach {goal}: hold {target}",
+                average=_dice(p["average"]) or nothing,
+                target=_dice(p["target"]) or nothing,
+                goal=p["goal"],
+            ).render(code)
+
+
+def keeps_compared(dice: Iterable[int], rolls_left: int, target: int) -> _Keeps2:
+    """What each play holds from ``dice`` (last turn, only Chance open)."""
+    return _Keeps2(
+        best_keep(dice, rolls_left, target, "average"),
+        best_keep(dice, rolls_left, target, "target"),
+        target,
+    )
+
+
 def _total(dice: Dice) -> int:
     return sum(dice)
 
@@ -623,11 +707,13 @@ def namespace() -> dict[str, Any]:
         "decimals": decimals,
         "factorial": factorial,
         "keep_worth": keep_worth,
+        "keeps_compared": keeps_compared,
         "outcomes": outcomes,
         "reachable_states": reachable_states,
         "simulated_games": simulated_games,
         "faces_at_end": faces_at_end,
         "small_game_card": small_game_card,
+        "small_game_options": small_game_options,
         "top_box": top_box,
         "top_boxes": top_boxes,
     }
@@ -662,14 +748,10 @@ def _keep(number: int) -> Rule:
     ]
     steps = [
         Step(
-            "one_die = 1 - Fraction(5, 6) ** 2",
-            msg("One re-rolled die ends as a 6 unless it misses twice, (5/6) × (5/6):"),
-        ),
-        Step(
             "sum(p for sixes, p in faces_at_end(3, rolls_left=2).items() if sixes >= 4)",
             msg(
-                "At least four 6s: not both dice miss, 1 − (25/36)². The engine counts every "
-                "way the re-rolls can fall:"
+                "The chance of at least four 6s at the end, counted by the engine over every "
+                "way the re-rolled dice can fall:"
             ),
         ),
         Step(
@@ -766,38 +848,45 @@ def _backwards(number: int) -> Rule:
         ),
         Step("5 * 3 * one_die", msg("Five dice, 3 points for each 3: the value of that turn:")),
         Step(
+            "5 * 1 * one_die",
+            msg("The last turn with only {b0} open: 1 point for each 1:", **names),
+        ),
+        Step(
             "decimals(Solver().state_value(small_game_card(['threes'])), 6)",
             msg("dicelab's solver, on a Penta card where only {b2} is open:", **names),
         ),
     ]
+    dice = (1, 1, 3, 4, 5)
+    last = {box: _last_turn_value(box) for box in ("aces", "threes")}
     exercise = _exercise(
         "backwards",
         msg(
-            "The last turn of the small game: only {b2} is open. You hold every 3 you roll. "
-            "What is the chance that one given die shows a 3 at the end of the turn (three "
-            "rolls at most)?",
+            "The small game, two turns from the end: {b0} and {b2} are open. Your last roll "
+            "is {dice}, no roll left. Which box does the best player fill?",
+            dice=_dice(dice),
             **names,
         ),
-        "faces_at_end(0, rolls_left=3, face=3, dice=1)[1]",
-        PERCENT,
-        setup=(),
-        why="1 - Fraction(5, 6) ** 3",
-        because=msg("A die misses three times with (5/6)³; it ends as a 3 otherwise."),
+        f"Solver().best_action(small_game_card(['aces', 'threes']), {dice}, 0)",
+        CHOICE,
+        choices=tuple((box, _choice_label(box)) for box in ("aces", "threes")),
+        why=f"small_game_options(['aces', 'threes'], {list(dice)})",
+        because=msg(
+            "Each box is worth its points now plus the value of the last turn with the other "
+            "box: {b0} gives 2 now and keeps {b2} (worth {threes} on the last turn) for later; "
+            "{b2} gives 3 now but leaves only {b0} (worth {aces}).",
+            threes=Rounded(last["threes"], 2),
+            aces=Rounded(last["aces"], 2),
+            **names,
+        ),
         mistakes=(
             Mistake(
-                "3 * Fraction(1, 6)",
+                f"max(['aces', 'threes'], key=Scorecard().options({list(dice)}).get)",
                 msg(
-                    "Three tries of 1/6 do not add up to 3/6: a try only happens after a miss. "
-                    "Count the misses instead: (5/6)³."
+                    "{b2} gives more points now, 3 against 2. But a choice is worth its points "
+                    "now plus the value of the game after it, and the last turn is worth much "
+                    "more with {b2} open than with {b0}.",
+                    **names,
                 ),
-            ),
-            Mistake(
-                "Fraction(1, 6)",
-                msg("1/6 is one roll; a die that misses is rolled again, up to three rolls."),
-            ),
-            Mistake(
-                "1 - Fraction(5, 6) ** 2",
-                msg("The first roll of the turn counts too: three rolls, not two."),
             ),
         ),
     )
@@ -825,11 +914,9 @@ def _solver(number: int) -> Rule:
             aces=_box("aces"),
         ),
         msg(
-            "In each state it solves a turn as your small solver does: {rolls} different rolls "
-            "of five dice, {keeps} different keeps, up to three rolls; from the full card back "
-            "to the empty one, many states at once.",
-            rolls=len(outcomes(5)),
-            keeps=sum(len(outcomes(n)) for n in range(6)),
+            "In each state it solves a turn as your small solver does: every roll of five "
+            "dice, every keep, up to three rolls; from the full card back to the empty one, "
+            "many states at once."
         ),
     ]
     steps = [
@@ -889,16 +976,11 @@ def _dilemma(number: int) -> Rule:
     ]
     steps = [
         Step(
-            f"choice_values({list(DILEMMA)}, rolls_left=2)",
-            msg("Expected final score of each choice, with two rolls left (your first roll):"),
-        ),
-        Step(
-            f"choice_values({list(DILEMMA)}, rolls_left=1)",
-            msg("The same dice with one roll left:"),
-        ),
-        Step(
             f"choice_values({list(DILEMMA)}, rolls_left=0)",
-            msg("The same dice on your third roll, no roll left:"),
+            msg(
+                "If these dice were your third roll (no roll left), the expected final score "
+                "of the game after each choice would be:"
+            ),
         ),
     ]
     four = sum(p for n, p in faces_at_end(3, 2).items() if n >= 4)
@@ -990,6 +1072,7 @@ def _scores(number: int) -> Rule:
 
 
 def _average(number: int) -> Rule:
+    chance = {"chance": _box("chance")}
     text = [
         msg(
             "The solver makes **its own average score** as high as possible. It never looks at "
@@ -1000,7 +1083,8 @@ def _average(number: int) -> Rule:
             "Last turn, only {chance} is open, and you need {target} points or more to win. "
             "Playing for the best average, you hold every 5 and 6 on your first re-roll and "
             "every 4, 5 and 6 on the second. Playing to reach {target}, the best keeps are "
-            "different.",
+            "different: the engine finds them the same way, backwards, with the value of a roll "
+            "being 1 if it reaches {target} and 0 if not.",
             chance=_box("chance"),
             target=TARGET,
         ),
@@ -1011,32 +1095,40 @@ def _average(number: int) -> Rule:
     ]
     steps = [
         Step(
+            f"decimals(chance_average({TARGET}, play='average'))",
+            msg("The average points in {chance} of the play for the best average:", **chance),
+        ),
+        Step(
             f"chance_to_reach({TARGET}, play='average')",
-            msg("The chance of {target} or more, playing for the best average:", target=TARGET),
+            msg("Its chance of {target} or more:", target=TARGET),
         ),
         Step(
-            f"chance_to_reach({TARGET}, play='target')",
-            msg("The chance of {target} or more, playing to reach {target}:", target=TARGET),
-        ),
-        Step(
-            f"decimals(chance_average({TARGET}, play='average')), "
-            f"decimals(chance_average({TARGET}, play='target'))",
-            msg("The average points of each play: the first is higher."),
+            f"keeps_compared([5, 5, 4, 3, 2], rolls_left=2, target={TARGET})",
+            msg("A first roll of 5, 5, 4, 3, 2: what each play holds:"),
         ),
     ]
+    gain = chance_to_reach(TARGET, "target")
     exercise = _exercise(
         "average",
         msg(
             "Last turn, only {chance} is open, and you need {target} points or more to beat "
             "your friend. Does playing for the best average also give you the best chance of "
             "{target} or more?",
-            chance=_box("chance"),
             target=TARGET,
+            **chance,
         ),
         f"chance_to_reach({TARGET}, 'average') >= chance_to_reach({TARGET}, 'target')",
         YES_NO,
-        why=f"chance_to_reach({TARGET}, 'target') - chance_to_reach({TARGET}, 'average')",
-        because=msg("How much more often the play for {target} wins.", target=TARGET),
+        why=f"chance_to_reach({TARGET}, 'target')",
+        because=msg(
+            "Playing to reach {target} wins {better} of the time instead of {worse}, though "
+            "its average is lower: {low} points instead of {high}.",
+            target=TARGET,
+            better=Percent(gain),
+            worse=Percent(chance_to_reach(TARGET, "average")),
+            low=Rounded(chance_average(TARGET, "target"), 2),
+            high=Rounded(chance_average(TARGET, "average"), 2),
+        ),
         mistakes=(
             Mistake(
                 f"chance_average({TARGET}, 'average') >= chance_average({TARGET}, 'target')",
