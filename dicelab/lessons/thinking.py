@@ -510,7 +510,7 @@ def plot_box_points(rules: str = "penta", lang: str | None = None) -> Plot:
     with use_language(lang) as code:
         means = box_means(rules)
         names = [translate(BOX_NAMES[box], code) for box in BOXES]
-        names += [translate("upper bonus", code), translate("Penta bonuses", code)]
+        names += [translate("Upper bonus", code), translate("Penta bonuses", code)]
         figure = _figure(7.2, 4.2)
         ax = figure.add_subplot()
         colors = ["#90caf9"] * len(UPPER) + ["#a5d6a7"] * (len(BOXES) - len(UPPER))
@@ -903,8 +903,8 @@ def _solver(number: int) -> Rule:
             "dicelab's solver does exactly this on the whole game. At the start of a turn, what "
             "matters is which of the {boxes} boxes are filled ({masks} ways), the upper total "
             "so far (0 to {cap}: above {cap} it no longer matters) and whether the Penta box "
-            "holds {penta}: {masks} × {ups} × 2 = {slots} slots, but far fewer states can really "
-            "happen (with only {aces} filled, the upper total is at most 5).",
+            "holds {penta}: {masks} × {ups} × 2 = {slots} combinations, but far fewer states "
+            "can really happen (with only {aces} filled, the upper total is at most 5).",
             boxes=len(BOXES),
             masks=2 ** len(BOXES),
             cap=UPPER_BONUS_THRESHOLD,
