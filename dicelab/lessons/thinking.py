@@ -376,7 +376,11 @@ class _Choices(Message):
     def render(self, lang: str | None = None) -> str:
         with use_language(lang) as code:
             parts = [
-                f"{_choice_label(key).render(code)}: **{format_number(v, code, decimals=1)}**"
+                msg(
+                    "{choice}: **{points}**",
+                    choice=_choice_label(key),
+                    points=Rounded(v, 1),
+                ).render(code)
                 for key, v in self.params["values"].items()
             ]
             return " · ".join(parts)
