@@ -29,6 +29,7 @@ from dicelab.lessons.thinking import (
     chance_to_reach,
     check_small_game,
     faces_at_end,
+    games_path,
     plot_box_points,
     plot_scores,
     reachable_states,
@@ -40,6 +41,7 @@ from dicelab.lessons.thinking import (
 from dicelab.penta import Scorecard
 from dicelab.penta import solver_tables as st
 from dicelab.penta.rules import BOXES
+from dicelab.penta.simulate import simulate
 from dicelab.penta.solver import Solver
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "penta_thinking.ipynb"
@@ -261,6 +263,23 @@ def test_simulated_games_are_recorded_box_by_box():
     means = box_means()
     assert sum(means.values()) == pytest.approx(games.mean)
     assert abs(games.mean - Solver().expected_score()) < 4 * games.std_error
+
+
+def test_saved_games_are_the_games_played_and_a_foreign_file_is_replayed(tmp_path, monkeypatch):
+    from dicelab.lessons import thinking
+
+    assert games_path("penta", 300, 5).name.endswith("-games-300-5-g1.npy")
+    saved = tmp_path / "games.npy"
+    monkeypatch.setattr(thinking, "games_path", lambda *args: saved)
+    played = simulate(300, "penta", seed=5)
+    first = simulated_games.__wrapped__("penta", 300, 5)  # plays and saves
+    assert saved.exists()
+    again = simulated_games.__wrapped__("penta", 300, 5)  # read back
+    assert np.array_equal(first.box_points, played.box_points)
+    assert np.array_equal(again.box_points, played.box_points)
+    assert np.array_equal(again.scores, played.scores) and again.rules == "penta"
+    np.save(saved, np.zeros((3, 3)))
+    assert np.array_equal(simulated_games.__wrapped__("penta", 300, 5).scores, played.scores)
 
 
 def test_the_box_that_brings_the_most(lesson):

@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import factorial
+from pathlib import Path
 from typing import Any, SupportsFloat
 
 from dicelab.dice import outcomes
@@ -406,13 +407,44 @@ def choice_values(dice: Iterable[int], rolls_left: int) -> _Choices:
 # -- 5. the scores of the best player ----------------------------------------------------------
 
 
+GAMES_VERSION = 1
+"""Bumped whenever the saved games of :func:`simulated_games` would change."""
+
+
+def games_path(rules: str = "penta", n: int = GAMES, seed: int = SEED) -> Path:
+    """The cache file of :func:`simulated_games`, beside the solver's table of ``rules``.
+
+    >>> games_path("penta", 10, 0).name  # doctest: +ELLIPSIS
+    'penta-penta-...-v1-games-10-0-g1.npy'
+    """
+    from dicelab.penta.solver import table_path
+
+    table = table_path(rules)
+    return table.with_name(f"{table.stem}-games-{n}-{seed}-g{GAMES_VERSION}.npy")
+
+
 @cache
 def simulated_games(rules: str = "penta", n: int = GAMES, seed: int = SEED) -> Any:
     """``n`` games of the optimal player (a seeded
-    :class:`~dicelab.penta.simulate.SimulationResult`, computed once per process)."""
-    from dicelab.penta.simulate import simulate
+    :class:`~dicelab.penta.simulate.SimulationResult`, box by box).
 
-    return simulate(n, rules, seed=seed)
+    The games are played once and saved in the cache (the same dice give the same games, so a
+    page need not play them again each time it opens); a missing or foreign file is replayed.
+    """
+    import numpy as np
+
+    from dicelab.cache import load_array, save_array
+    from dicelab.penta.scorecard import check_rules
+    from dicelab.penta.simulate import SimulationResult, simulate
+
+    path = games_path(rules, n, seed)
+    boxes = load_array(path, (n, len(BOXES) + 2), np.int64)
+    if boxes is None:
+        result = simulate(n, rules, seed=seed)
+        if result.box_points is not None:
+            save_array(path, result.box_points)
+        return result
+    return SimulationResult(check_rules(rules).name, seed, boxes.sum(axis=1), boxes)
 
 
 def box_means(rules: str = "penta") -> dict[str, float]:
@@ -1026,8 +1058,8 @@ def _scores(number: int) -> Rule:
         msg(
             "The best average is not what every game gives: one game can end far below or far "
             "above it. Below, the optimal player plays {n} games (the same {n} every time: the "
-            "dice are seeded). The first plot shows how often each final score happened; the "
-            "second, how many points each box brought on average.",
+            "dice are seeded, and the games are saved). The first plot shows how often each "
+            "final score happened; the second, how many points each box brought on average.",
             n=GAMES,
         ),
         msg(
