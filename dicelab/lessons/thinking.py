@@ -594,63 +594,70 @@ def _moves() -> tuple[_Rolls, _Keeps]:
     return rolls, keeps
 
 
+ROLL = 6**5
+"""The orders of five dice: the values of a re-roll are kept as whole numbers over powers of it."""
+
+
+def _keep_values(level: dict[Dice, int]) -> dict[Dice, int]:
+    """The value of each keep, one re-roll before ``level`` (values over ``d``): whole numbers
+    over ``d * ROLL`` (a keep of ``s`` dice re-rolls ``5 - s``: its ``ways`` are out of
+    ``6 ** (5 - s)``, scaled by ``6 ** s``)."""
+    _, keeps = _moves()
+    return {kept: 6 ** len(kept) * sum(w * level[d] for w, d in leads) for kept, leads in keeps}
+
+
 def _last_turn(aim: Callable[[Dice], int], judge: Callable[[Dice], int]) -> Fraction:
     """The last turn with only Chance open: play each roll to make the average of ``aim``
-    the largest (ties: score now, else hold fewer dice); the average of ``judge`` then."""
-    rolls, keeps = _moves()
-    aimed = {dice: Fraction(aim(dice)) for dice, _ in rolls}
-    judged = {dice: Fraction(judge(dice)) for dice, _ in rolls}
+    the largest (ties: hold all five, then fewer dice); the average of ``judge`` then.
+
+    Exact: every value is a whole number over a power of ``6 ** 5``, so the comparisons are
+    exact and fast.
+    """
+    rolls, _ = _moves()
+    aimed = {dice: aim(dice) for dice, _ in rolls}
+    judged = {dice: judge(dice) for dice, _ in rolls}
+    denominator = 1
     for _ in range(2):  # two re-rolls: one roll left, then two
-        keep_aim: dict[Dice, Fraction] = {}
-        keep_judge: dict[Dice, Fraction] = {}
-        for kept, leads in keeps:
-            scale = 6 ** (5 - len(kept))
-            keep_aim[kept] = sum(ways * aimed[d] for ways, d in leads) / scale
-            keep_judge[kept] = sum(ways * judged[d] for ways, d in leads) / scale
+        keep_aim, keep_judge = _keep_values(aimed), _keep_values(judged)
         new_aim, new_judge = {}, {}
         for dice, smaller in rolls:
-            best, value = aimed[dice], judged[dice]
+            best, value = aimed[dice] * ROLL, judged[dice] * ROLL  # hold all five
             for keep in smaller:
                 if keep_aim[keep] > best:
                     best, value = keep_aim[keep], keep_judge[keep]
             new_aim[dice], new_judge[dice] = best, value
         aimed, judged = new_aim, new_judge
-    return sum((p * judged[dice] for dice, p in outcomes(5).items()), Fraction(0))
+        denominator *= ROLL
+    first_roll = _keep_values(judged)[()]  # the empty keep: the turn's first roll
+    return Fraction(first_roll, denominator * ROLL)
 
 
 @cache
-def _aim_levels(target: int, play: str) -> tuple[dict[Dice, Fraction], ...]:
-    """The value of each roll to ``play``, with 0, 1 and 2 rolls left."""
-    rolls, keeps = _moves()
+def _aim_levels(target: int, play: str) -> tuple[dict[Dice, int], ...]:
+    """The value of each roll to ``play`` with 0, 1 and 2 rolls left (over 1, ROLL, ROLL**2)."""
+    rolls, _ = _moves()
     aim = _aim(target, play)
-    levels = [{dice: Fraction(aim(dice)) for dice, _ in rolls}]
+    levels = [{dice: aim(dice) for dice, _ in rolls}]
     for _ in range(2):
-        keep_values = _keep_values(levels[-1], keeps)
+        keeps = _keep_values(levels[-1])
         levels.append(
-            {dice: max([levels[-1][dice]] + [keep_values[k] for k in held]) for dice, held in rolls}
+            {d: max([levels[-1][d] * ROLL] + [keeps[k] for k in held]) for d, held in rolls}
         )
     return tuple(levels)
 
 
-def _keep_values(level: dict[Dice, Fraction], keeps: _Keeps) -> dict[Dice, Fraction]:
-    return {
-        kept: sum((ways * level[d] for ways, d in leads), Fraction(0)) / 6 ** (5 - len(kept))
-        for kept, leads in keeps
-    }
-
-
 def best_keep(dice: Iterable[int], rolls_left: int, target: int, play: str) -> Dice:
     """The dice to hold (all five: score now) in the last turn with only Chance open, for
-    ``play`` ("average" or "target"), ties to scoring now, then to holding fewer dice.
+    ``play`` ("average" or "target"), ties to holding all five, then to holding fewer dice.
 
     >>> best_keep([6, 5, 4, 2, 1], 2, 28, "average")
     (5, 6)
     """
     dice = tuple(sorted(dice))
-    rolls, keeps = _moves()
+    rolls, _ = _moves()
     level = _aim_levels(target, play)[rolls_left - 1]
-    values = _keep_values(level, keeps)
-    best, choice = level[dice], dice
+    values = _keep_values(level)
+    best, choice = level[dice] * ROLL, dice
     for kept in dict(rolls)[dice]:
         if values[kept] > best:
             best, choice = values[kept], kept
