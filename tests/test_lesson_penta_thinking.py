@@ -299,6 +299,22 @@ def test_the_plots_are_images_in_the_page_language():
     assert "Grande suite" in labels
 
 
+def test_a_plot_is_drawn_once_then_read_back_and_redrawn_when_what_it_shows_changes(
+    tmp_path, monkeypatch
+):
+    import dicelab.cache
+
+    monkeypatch.setattr(dicelab.cache, "cache_dir", lambda: tmp_path)
+    real = plot_box_points(lang="en")
+    drawn = []
+    plot = Plot(lambda: drawn.append(1) or real.figure, real.shows)
+    first, second = plot.png(), plot.png()
+    assert first == second and first.startswith(b"\x89PNG") and drawn == [1]
+    assert plot.path.parent == tmp_path
+    assert plot_box_points(lang="fr").path != real.path
+    assert plot_scores(lang="en").path != real.path
+
+
 # -- 6. best average or best chance to win ------------------------------------------------------
 
 

@@ -18,6 +18,8 @@ Everything shown is computed when it is shown, by the engine; every text is an i
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -478,20 +480,56 @@ MOST_POINTS = {
 """The most points each box can hold."""
 
 
+PLOT_VERSION = 1
+"""Bumped whenever the drawing code of the plots changes (their saved images are then redrawn)."""
+
+
 @dataclass(frozen=True)
 class Plot:
-    """A matplotlib ``figure`` that a notebook shows as an image (a bare Figure, made
-    without pyplot, would show as text)."""
+    """A plot that a notebook shows as a PNG image; :attr:`figure` draws it (a matplotlib
+    Figure, made without pyplot).
 
-    figure: Any
+    Drawing takes most of a second (matplotlib and its fonts), so the image is saved in the
+    cache under a digest of everything it shows (its data, its words, the drawing code's
+    :data:`PLOT_VERSION` and matplotlib's version): a page draws it again only when
+    something it shows has changed.
+    """
+
+    draw: Callable[[], Any]
+    shows: str  # everything the image shows, written out: the key of the saved image
+
+    @property
+    def figure(self) -> Any:
+        """The plot, drawn now."""
+        return self.draw()
+
+    @property
+    def path(self) -> Path:
+        """Where the image is saved."""
+        from importlib.metadata import version
+
+        from dicelab.cache import cache_dir
+
+        key = f"{PLOT_VERSION} {version('matplotlib')} {self.shows}"
+        digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+        return cache_dir() / f"plot-{digest}.png"
 
     def png(self) -> bytes:
-        """The figure as PNG bytes."""
+        """The image as PNG bytes: read back if it was saved, else drawn and saved."""
         import io
 
+        from dicelab.cache import atomic_write
+
+        path = self.path
+        with contextlib.suppress(OSError):
+            return path.read_bytes()
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png")
-        return buffer.getvalue()
+        image = buffer.getvalue()
+        with atomic_write(path) as handle:
+            if handle is not None:
+                handle.write(image)
+        return image
 
     def _repr_png_(self) -> bytes:
         return self.png()
@@ -509,59 +547,66 @@ def plot_scores(rules: str = "penta", lang: str | None = None) -> Plot:
     from dicelab.penta.moments import Moments
 
     with use_language(lang) as code:
-        games = simulated_games(rules)
+        scores = simulated_games(rules).scores
         moments = Moments(rules)
         mean = moments.solver.expected_score()
         sd = moments.start_sd()
+        words = (
+            translate("average {mean}", code, mean=format_number(mean, code, decimals=2)),
+            translate("final score", code),
+            translate("games (of {n})", code, n=len(scores)),
+            translate(
+                "{n} games of the optimal player; shaded: average ± standard deviation ({sd})",
+                code,
+                n=len(scores),
+                sd=format_number(sd, code, decimals=1),
+            ),
+        )
+
+    def draw() -> Any:
         figure = _figure()
         ax = figure.add_subplot()
-        low = int(games.scores.min()) // 10 * 10
-        ax.hist(games.scores, bins=range(low, int(games.scores.max()) + 10, 10), color="#90caf9")
+        low = int(scores.min()) // 10 * 10
+        ax.hist(scores, bins=range(low, int(scores.max()) + 10, 10), color="#90caf9")
         ax.axvline(mean, color="#b71c1c", linewidth=2)
         ax.axvspan(mean - sd, mean + sd, color="#ffcdd2", alpha=0.4, zorder=0)
         ax.annotate(
-            translate("average {mean}", code, mean=format_number(mean, code, decimals=2)),
+            words[0],
             (mean, 0.95),
             xycoords=("data", "axes fraction"),
             xytext=(6, 0),
             textcoords="offset points",
             color="#b71c1c",
         )
-        ax.set_xlabel(translate("final score", code))
-        ax.set_ylabel(translate("games (of {n})", code, n=games.n))
-        ax.set_title(
-            translate(
-                "{n} games of the optimal player; shaded: average ± standard deviation ({sd})",
-                code,
-                n=games.n,
-                sd=format_number(sd, code, decimals=1),
-            ),
-            fontsize=10,
-        )
-        return Plot(figure)
+        ax.set_xlabel(words[1])
+        ax.set_ylabel(words[2])
+        ax.set_title(words[3], fontsize=10)
+        return figure
+
+    data = hashlib.sha256(scores.tobytes()).hexdigest()
+    return Plot(draw, f"scores {data} {mean!r} {sd!r} {words!r}")
 
 
 def plot_box_points(rules: str = "penta", lang: str | None = None) -> Plot:
     """A bar chart: the optimal player's average points in each box and each bonus."""
     with use_language(lang) as code:
-        means = box_means(rules)
+        means = list(box_means(rules).values())
         names = [translate(BOX_NAMES[box], code) for box in BOXES]
         names += [translate("Upper bonus", code), translate("Penta bonuses", code)]
+        labels = [format_number(v, code, decimals=1) for v in means]
+        axis = translate("average points per game ({n} games of the optimal player)", code, n=GAMES)
+
+    def draw() -> Any:
         figure = _figure(7.2, 4.2)
         ax = figure.add_subplot()
         colors = ["#90caf9"] * len(UPPER) + ["#a5d6a7"] * (len(BOXES) - len(UPPER))
-        ax.barh(names[::-1], list(means.values())[::-1], color=(colors + ["#ffcc80"] * 2)[::-1])
-        for y, v in enumerate(list(means.values())[::-1]):
-            ax.annotate(
-                format_number(v, code, decimals=1),
-                (v, y),
-                xytext=(3, -3),
-                textcoords="offset points",
-            )
-        ax.set_xlabel(
-            translate("average points per game ({n} games of the optimal player)", code, n=GAMES)
-        )
-        return Plot(figure)
+        ax.barh(names[::-1], means[::-1], color=(colors + ["#ffcc80"] * 2)[::-1])
+        for y, (v, label) in enumerate(zip(means[::-1], labels[::-1], strict=True)):
+            ax.annotate(label, (v, y), xytext=(3, -3), textcoords="offset points")
+        ax.set_xlabel(axis)
+        return figure
+
+    return Plot(draw, f"boxes {means!r} {names!r} {labels!r} {axis!r}")
 
 
 # -- 6. best average or best chance to win -----------------------------------------------------
