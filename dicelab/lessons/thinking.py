@@ -191,14 +191,14 @@ def _last_turn_value(box: str) -> float:
     return float(5 * face * ends)
 
 
-def small_game_options(open_boxes: Iterable[str], dice: Iterable[int]) -> dict[str, Rounded]:
+def small_game_options(open_boxes: Iterable[str], dice: Iterable[int]) -> dict[str, float]:
     """With no roll left in the small game: each open box's points plus the value of the
     game after it (dicelab's solver), the learner's step 2."""
     from dicelab.penta.solver import Solver
 
     card = small_game_card(open_boxes)
     values = Solver().option_values(card, tuple(dice), 0)
-    return {str(box): Rounded(value - card.total, 2) for box, value in values.items()}
+    return {str(box): round(value - card.total, 6) for box, value in values.items()}
 
 
 @dataclass(frozen=True)
@@ -480,7 +480,7 @@ MOST_POINTS = {
 """The most points each box can hold."""
 
 
-PLOT_VERSION = 1
+PLOT_VERSION = 2
 """Bumped whenever the drawing code of the plots changes (their saved images are then redrawn)."""
 
 
@@ -603,6 +603,7 @@ def plot_box_points(rules: str = "penta", lang: str | None = None) -> Plot:
         ax.barh(names[::-1], means[::-1], color=(colors + ["#ffcc80"] * 2)[::-1])
         for y, (v, label) in enumerate(zip(means[::-1], labels[::-1], strict=True)):
             ax.annotate(label, (v, y), xytext=(3, -3), textcoords="offset points")
+        ax.set_xlim(0, max(means) * 1.12)  # room for the largest bar's label
         ax.set_xlabel(axis)
         return figure
 
