@@ -44,6 +44,12 @@ from dicelab.lessons.pages import (
     use_page_language,
 )
 from dicelab.lessons.penta import penta_rules
+from dicelab.lessons.thinking import (
+    check_small_game,
+    penta_thinking,
+    plot_box_points,
+    plot_scores,
+)
 
 __all__ = [
     "APPS",
@@ -60,10 +66,14 @@ __all__ = [
     "Rule",
     "RuleBook",
     "Step",
+    "check_small_game",
     "describe",
     "farkle_rules",
     "page_language",
     "penta_rules",
+    "penta_thinking",
+    "plot_box_points",
+    "plot_scores",
     "show",
     "start_page",
     "use_page_language",

@@ -129,6 +129,15 @@ LESSONS = (
         ),
     ),
     Page(
+        "penta_thinking.ipynb",
+        msg("How the best player thinks"),
+        msg(
+            "What a keep is worth, dynamic programming on a small game you solve yourself, the "
+            "1, 1, 6, 6, 6 dilemma, the scores of the best player, and best average against "
+            "best chance to win. About 30 minutes; after the rules of Penta."
+        ),
+    ),
+    Page(
         "winning_vs_scoring.ipynb",
         msg("Risk, variance and winning"),
         msg(

@@ -33,11 +33,31 @@ __all__ = ["SimulationResult", "simulate"]
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """Final scores of ``n`` simulated solitaire games and their summary."""
+    """Final scores of ``n`` simulated solitaire games and their summary.
+
+    ``box_points`` (when recorded) is an ``(n, 15)`` array: the points each game put in each
+    of the 13 boxes (scorecard order), then its upper bonus and its Penta bonuses; each row
+    sums to the game's score.
+    """
 
     rules: str
     seed: int | None
     scores: np.ndarray
+    box_points: np.ndarray | None = None
+
+    def box_means(self) -> dict[str, float]:
+        """The average points of each box, then ``"upper_bonus"`` and ``"penta_bonus"``.
+
+        >>> result = simulate(200, "official", seed=1)
+        >>> means = result.box_means()
+        >>> list(means)[-3:], bool(abs(sum(means.values()) - result.mean) < 1e-9)
+        (['penta', 'upper_bonus', 'penta_bonus'], True)
+        """
+        if self.box_points is None:
+            raise ValueError("these games were not recorded box by box")
+        names = (*BOXES, "upper_bonus", "penta_bonus")
+        means = self.box_points.mean(axis=0) if self.n else np.zeros(len(names))
+        return {name: float(mean) for name, mean in zip(names, means, strict=True)}
 
     @property
     def n(self) -> int:
@@ -102,12 +122,13 @@ def simulate(
     if seed is not None and not isinstance(seed, np.random.Generator):
         seed = check_seed(seed)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    scores = np.concatenate(
-        [_play(solver, min(block, n - start), rng) for start in range(0, n, block)]
-        or [np.zeros(0, dtype=np.int64)]
-    )
+    played = [_play(solver, min(block, n - start), rng) for start in range(0, n, block)]
+    boxes = np.concatenate(played or [np.zeros((0, len(BOXES) + 2), dtype=np.int64)])
     return SimulationResult(
-        solver.rules.name, seed if not isinstance(seed, np.random.Generator) else None, scores
+        solver.rules.name,
+        seed if not isinstance(seed, np.random.Generator) else None,
+        boxes.sum(axis=1),
+        boxes,
     )
 
 
@@ -134,13 +155,14 @@ def _solve_states(rules: Rules, V: np.ndarray, mask, up, flag, chunk: int = 1024
 
 
 def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` games: the points of each game in each box, the upper bonus, the Penta bonuses."""
     rules = solver.rules
     V = solver.table
     T = st.tables()
     mask = np.zeros(n, dtype=np.int64)
     up = np.zeros(n, dtype=np.int64)
     flag = np.zeros(n, dtype=np.int64)
-    score = np.zeros(n, dtype=np.int64)
+    points_in = np.zeros((n, len(BOXES) + 2), dtype=np.int64)
     games = np.arange(n)
     for _ in range(len(BOXES)):
         key = st.state_index(mask, up, flag)
@@ -166,13 +188,14 @@ def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
         box = first_best(values)
         points, bonus = st.legal_points(rules, mask, flag, roll)
         gained = points[games, box]
-        score += gained + bonus
+        points_in[games, box] = gained
+        points_in[:, -1] += bonus
         upper = box < len(st.UPPER)
         raw_up = up + np.where(upper, gained, 0)
         if rules.upper_bonus:
-            score += st.UPPER_BONUS * ((up < st.CAP) & (raw_up >= st.CAP))
+            points_in[:, -2] += st.UPPER_BONUS * ((up < st.CAP) & (raw_up >= st.CAP))
         up = np.minimum(raw_up, st.CAP)
         is_penta = box == st.PENTA
         flag = np.where(is_penta, (gained == st.PENTA_POINTS) & st.uses_flag(rules), flag)
         mask = mask | (1 << box)
-    return score
+    return points_in
