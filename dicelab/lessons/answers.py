@@ -27,6 +27,7 @@ from dicelab.lessons.cards import CHOICE, Exercise, Mistake, describe
 from dicelab.lessons.farkle import farkle_rules
 from dicelab.lessons.farkle_chances import farkle_chances
 from dicelab.lessons.penta import penta_rules
+from dicelab.lessons.thinking import penta_thinking
 from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
 
 __all__ = ["BEGIN", "BOOKS", "END", "GUIDE", "answers_markdown", "book_answers", "main"]
@@ -35,6 +36,7 @@ BOOKS: tuple[Callable[[], Any], ...] = (
     penta_rules,
     farkle_rules,
     farkle_chances,
+    penta_thinking,
     winning_vs_scoring,
 )
 """The lesson books whose exercises the guide answers, in the order of the course. A book is
