@@ -719,3 +719,21 @@ def test_bank_or_roll_card_links_the_lesson_on_winning_keeping_the_page_language
     assert "(winning_vs_scoring.ipynb)" in card.render("en")
     monkeypatch.setenv("QUERY_STRING", "lang=fr")
     assert "(winning_vs_scoring.ipynb?lang=fr)" in card.render("fr")
+
+
+def test_the_start_page_lists_the_lessons_in_order_with_what_each_teaches_and_how_long():
+    from dicelab.lessons.pages import LESSONS, start_page
+
+    text = start_page(environ={"QUERY_STRING": ""}).render("en")
+    section = text.split("### Lessons, in the suggested order")[1].split("###")[0]
+    for number, page in enumerate(LESSONS, start=1):
+        line = next(line for line in section.splitlines() if f"]({page.notebook})" in line)
+        assert line.startswith(f"{number}. [{page.title.render('en')}]")
+        assert re.search(r"About \d+ minutes", line)
+    assert [page.notebook for page in LESSONS] == [
+        "penta_rules.ipynb",
+        "farkle_rules.ipynb",
+        "farkle_chances.ipynb",
+        "penta_thinking.ipynb",
+        "winning_vs_scoring.ipynb",
+    ]

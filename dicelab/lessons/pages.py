@@ -111,12 +111,20 @@ LESSONS = (
     Page(
         "penta_rules.ipynb",
         msg("The rules of Penta"),
-        msg("Every rule, step by step, with live examples and questions to predict, then check."),
+        msg(
+            "Every rule, step by step, with live examples and questions to predict, then check. "
+            "About {minutes} minutes.",
+            minutes=20,
+        ),
     ),
     Page(
         "farkle_rules.ipynb",
         msg("The rules of Farkle"),
-        msg("Every rule, step by step, with live examples and questions to predict, then check."),
+        msg(
+            "Every rule, step by step, with live examples and questions to predict, then check. "
+            "About {minutes} minutes.",
+            minutes=20,
+        ),
     ),
     Page(
         "farkle_chances.ipynb",
@@ -134,7 +142,8 @@ LESSONS = (
         msg(
             "What a keep is worth, dynamic programming on a small game you solve yourself, the "
             "1, 1, 6, 6, 6 dilemma, the scores of the best player, and best average against "
-            "best chance to win. About 30 minutes; after the rules of Penta."
+            "best chance to win. About {minutes} minutes; after the rules of Penta.",
+            minutes=30,
         ),
     ),
     Page(
@@ -275,8 +284,11 @@ class StartPage:
                 ).render(code),
                 f"### {msg('Apps').render(code)}",
                 "\n".join(_link(page, query, code) for page in APPS),
-                f"### {msg('Rules, step by step').render(code)}",
-                "\n".join(_link(page, query, code) for page in LESSONS),
+                f"### {msg('Lessons, in the suggested order').render(code)}",
+                "\n".join(
+                    f"{number}. {_link(page, query, code)[2:]}"
+                    for number, page in enumerate(LESSONS, start=1)
+                ),
                 f"### {msg('For teachers').render(code)}",
                 for_teachers(query, code),
             ]
