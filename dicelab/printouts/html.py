@@ -19,7 +19,15 @@ import mistune
 
 __all__ = ["STYLE", "dice_svg", "die_svg", "document", "escape", "markdown_html"]
 
-_markdown = mistune.create_markdown(escape=True)
+
+class _PaperRenderer(mistune.HTMLRenderer):
+    """HTML for paper: a link is its words (in italics), since paper cannot follow it."""
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        return f"<em>{text}</em>"
+
+
+_markdown = mistune.create_markdown(renderer=_PaperRenderer(escape=True))
 
 _PIPS = {
     1: ((6, 6),),
@@ -91,7 +99,12 @@ def dice_svg(faces: Iterable[int]) -> str:
 
 
 def markdown_html(text: str) -> str:
-    """A card's Markdown as HTML; any HTML in the text is shown as text, never run."""
+    """A card's Markdown as HTML; any HTML in the text is shown as text, never run, and a
+    link is shown as its words.
+
+    >>> markdown_html("See [the lesson](winning.ipynb) & <b>this</b>.")
+    '<p>See <em>the lesson</em> &amp; &lt;b&gt;this&lt;/b&gt;.</p>\\n'
+    """
     html = _markdown(text)
     assert isinstance(html, str)  # mistune's HTML renderer gives text
     return html
