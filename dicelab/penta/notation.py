@@ -285,7 +285,7 @@ def _parse_house_field(rules: Rules, given: set[str], position: int, word: str) 
         at, text = _field_value(key, position, word)
         value = _number(text, at)
     try:
-        return dataclasses.replace(rules, **{key: value})
+        return Rules.custom(rules.name, base=rules, **{key: value})
     except IllegalMove as error:
         raise _Error(position + len(key) + 1, error.message) from None
 
