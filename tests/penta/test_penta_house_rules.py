@@ -24,6 +24,7 @@ from dicelab.penta.game import Game
 from dicelab.penta.moments import Moments, moments_path
 from dicelab.penta.notation import parse, rules_text
 from dicelab.penta.players import HeuristicPlayer, OptimalPlayer
+from dicelab.penta.review import Reviewer, review
 from dicelab.penta.rules import (
     BOXES,
     FULL_HOUSE_POINTS,
@@ -502,8 +503,12 @@ def test_a_whole_house_game_with_the_optimal_computer(tmp_path, monkeypatch):
     assert Solver(rules).table.shape == (st.layout(rules).n_states,)  # read back
     result = simulate(2000, rules, seed=3, solver=solver)
     assert abs(result.mean - exact) < 4 * result.std_error
+    sd = Moments(solver).start_sd()  # the review's standard deviations, same layout
+    assert abs(result.std - sd) < 4 * sd / math.sqrt(2 * result.n)
     game = Game(("Ada", "Computer"), computer={0: "heuristic", 1: "optimal"}, rules=rules, seed=5)
     game.play_computer_turns()
     assert game.is_over and from_json(to_json(game)) == game
     for card in game.cards:
         assert card.upper_bonus == (50 if card.upper_total >= 70 else 0)
+    reviewed = review(game, 1, reviewer=Reviewer(solver=solver))  # the optimal seat: no loss
+    assert len(reviewed.decisions) >= 13 and max(d.loss for d in reviewed.decisions) < 1e-9
