@@ -173,6 +173,10 @@ most the upper boxes can hold), not 120.
     five_full_house: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):  # it names the cache file, the save, the notation
+            raise IllegalMove(
+                msg("The rules' name is text, not {value}.", value=show_value(self.name))
+            )
         for field, (least, most) in _NUMBERS.items():
             value = getattr(self, field)
             if not is_whole(value) or not least <= int(value) <= most:

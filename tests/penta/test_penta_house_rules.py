@@ -133,6 +133,14 @@ def test_nonsense_numbers_are_refused_with_what_is_allowed(changes, words):
         dataclasses.replace(Rules(), **changes)
 
 
+def test_a_name_that_is_not_text_is_refused():
+    """Rules(5) once reached the cache file name and the notation and raised a TypeError."""
+    with pytest.raises(IllegalMove, match="The rules' name is text, not 5"):
+        Rules(5)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="not None"):
+        Rules.custom(None, full_house_points=30)  # type: ignore[arg-type]
+
+
 def test_unknown_field_is_refused():
     with pytest.raises(IllegalMove, match="Unknown rule field bonus"):
         Rules.custom("house", bonus=50)
