@@ -4,7 +4,8 @@ Runs alternate (dicelab, yatzy-solver, dicelab, ...) so both see the same machin
 and print both medians, the ratio dicelab / yatzy-solver, dicelab's peak memory (a fresh
 process that only builds the table: its maximum resident set size, and the peak of NumPy's
 traced allocations), and the median time of an advisor query (`Solver.option_values` on a
-card whose turn is not cached yet, and on one that is).
+card whose turn is not cached yet, and on one that is), and the build time of a house rule set
+(full house 30, the upper bonus from 70: another table layout) beside the official one.
 
     python benchmarks/penta_solver.py [--runs 5] [--profile]
 
@@ -32,11 +33,12 @@ from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.solver import Solver
 
 PUBLISHED = 254.5877287
+HOUSE = Rules.custom("house", base="official", full_house_points=30, upper_bonus_threshold=70)
 
 
 def clear_caches() -> None:
     """Forget dicelab's index tables, so that a run pays their set-up."""
-    for fn in (st.tables, st.layer_states, st._lower_entries, st._five_equal_rows):
+    for fn in (st.tables, st.layer_states, st._lower_entries, st._five_equal_rows, st.raw_table):
         fn.cache_clear()
 
 
@@ -142,6 +144,9 @@ def main() -> int:
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"median build, official: dicelab {a:.2f} s, yatzy-solver {b:.2f} s")
     print(f"ratio dicelab / yatzy-solver: {a / b:.2f}")
+    clear_caches()
+    t, _ = timed(lambda: st.build_table(HOUSE))
+    print(f"house rules build ({HOUSE.changes()}): dicelab {t:.2f} s")
     rss, traced = peak_memory()
     print(f"dicelab peak memory: {rss:.0f} MB resident (whole process), {traced:.0f} MB traced")
     fresh, cached = query_times()

@@ -37,7 +37,6 @@ from dicelab.penta.rules import (
     FULL_HOUSE_POINTS,
     LARGE_STRAIGHT_POINTS,
     LOWER,
-    PENTA_POINTS,
     SMALL_STRAIGHT_POINTS,
     UPPER,
     Rules,
@@ -65,6 +64,7 @@ __all__ = [
     "joker_in_force",
     "joker_points",
     "points",
+    "raised_points",
     "raises_points",
     "reason",
     "variant",
@@ -100,7 +100,7 @@ class Facts(NamedTuple):
     penta_filled: Flag
     """The Penta box is filled (with 50 or with 0)."""
     penta_50: Flag
-    """The Penta box holds 50."""
+    """The Penta box holds its points (50 by default; a house may change them), not 0."""
     own_open: Flag
     """The upper box of the dice's face is open (False unless :attr:`five`)."""
     lower_open: Flag
@@ -109,7 +109,7 @@ class Facts(NamedTuple):
     @classmethod
     def of(cls, dice: Sequence[int], open_boxes: Collection[str], penta: int | None) -> Facts:
         """The facts of sorted ``dice`` on a card with ``open_boxes`` and ``penta`` points in
-        the Penta box (``None`` while it is open).
+        the Penta box (``None`` while it is open; it holds 0 or the rules' Penta points).
 
         >>> Facts.of((2, 2, 2, 2, 2), open_boxes=("twos", "chance"), penta=0)
         Facts(five=True, penta_filled=True, penta_50=False, own_open=True, lower_open=True)
@@ -118,7 +118,7 @@ class Facts(NamedTuple):
         return cls(
             five=bool(face),
             penta_filled=penta is not None,
-            penta_50=penta == PENTA_POINTS,
+            penta_50=bool(penta),
             own_open=bool(face) and UPPER[face - 1] in open_boxes,
             lower_open=any(box in open_boxes for box in LOWER),
         )
@@ -337,22 +337,43 @@ RAISED_POINTS = {
     "small_straight": SMALL_STRAIGHT_POINTS,
     "large_straight": LARGE_STRAIGHT_POINTS,
 }
-"""The boxes a joker raises to their full points (five equal dice score 0 there otherwise)."""
+"""The boxes a joker raises to their full points (five equal dice score 0 there otherwise),
+with the default points; :func:`raised_points` gives those of any rules."""
+
+
+def raised_points(rules: Rules | None = None) -> dict[str, int]:
+    """The points a joker raises Full house and the straights to, under ``rules`` (the
+    house's numbers; ``None``: the defaults), in the order of :data:`RAISED_POINTS`.
+
+    >>> raised_points(Rules.custom("house", full_house_points=30))
+    {'full_house': 30, 'small_straight': 30, 'large_straight': 40}
+    """
+    if rules is None:
+        return dict(RAISED_POINTS)
+    return {
+        "full_house": rules.full_house_points,
+        "small_straight": rules.small_straight_points,
+        "large_straight": rules.large_straight_points,
+    }
+
 
 _RAISING = frozenset({JokerCase.LOWER, JokerCase.FREE})
 
 
-def joker_points(box: str, face: int) -> int:
+def joker_points(box: str, face: int, rules: Rules | None = None) -> int:
     """What five dice showing ``face`` score in ``box`` when the joker applies.
 
-    Full house 25, Small straight 30, Large straight 40, Penta 50; Three of a kind,
-    Four of a kind and Chance the sum; an upper box the dice of its face (0 for another
-    face).
+    Full house 25, Small straight 30, Large straight 40, Penta 50 (or the numbers of
+    ``rules``); Three of a kind, Four of a kind and Chance the sum; an upper box the dice
+    of its face (0 for another face).
 
     >>> joker_points("full_house", 4), joker_points("chance", 4), joker_points("aces", 4)
     (25, 20, 0)
+    >>> joker_points("small_straight", 4, Rules.custom("house", small_straight_points=25))
+    25
     """
-    return RAISED_POINTS.get(box, raw_points(box, (face,) * 5))
+    raised = raised_points(rules)
+    return raised[box] if box in raised else raw_points(box, (face,) * 5, rules)
 
 
 def allowed(case: JokerCase, box: str, face: int) -> bool:
@@ -370,15 +391,16 @@ def allowed(case: JokerCase, box: str, face: int) -> bool:
     return True
 
 
-def points(case: JokerCase, box: str, face: int) -> int:
-    """What five ``face``\\ s score in ``box`` in ``case`` (where :func:`allowed`).
+def points(case: JokerCase, box: str, face: int, rules: Rules | None = None) -> int:
+    """What five ``face``\\ s score in ``box`` in ``case`` (where :func:`allowed`), under
+    the numbers of ``rules`` (``None``: the defaults).
 
     >>> points(JokerCase.LOWER, "large_straight", 4), points(JokerCase.NONE, "large_straight", 4)
     (40, 0)
     """
     if case in _RAISING:
-        return joker_points(box, face)
-    return raw_points(box, (face,) * 5)
+        return joker_points(box, face, rules)
+    return raw_points(box, (face,) * 5, rules)
 
 
 @cache

@@ -32,7 +32,6 @@ Tables are cached beside the value tables (see :mod:`dicelab.cache`), keyed by t
 from __future__ import annotations
 
 import argparse
-import hashlib
 import math
 import sys
 import threading
@@ -48,21 +47,21 @@ from dicelab.cache import Progress, cache_dir, load_array, save_array
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
-from dicelab.penta.rules import BOXES, PENTA_POINTS, PRESETS, UPPER_BONUS_THRESHOLD, Rules
+from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard, check_rules
-from dicelab.penta.solver import SOLVER_VERSION, Solver, text_progress
+from dicelab.penta.solver import SOLVER_VERSION, Solver, file_label, text_progress
 
 # -- the solver's internals this module reads (kept in one place) ----------------------------
 from dicelab.penta.solver_tables import (
-    N_STATES,
     average_rerolls,
     box_values,
     default_workers,
     final_roll_values,
     layer_states,
+    layout,
     option_rows,
+    raw_table,
     solve_layers,
-    state_index,
     tables,
     uses_flag,
 )
@@ -82,13 +81,14 @@ _N_UPPER = 6
 def moments_path(rules: Rules | str | None = None, directory: Path | str | None = None) -> Path:
     """The cache file of the second-moment table of ``rules``.
 
-    >>> moments_path("official", "/tmp/t").name  # doctest: +ELLIPSIS
-    'penta-moments-official-...-v1-m1.npy'
+    >>> moments_path("official", "/tmp/t").name
+    'penta-moments-official-ca5578ac5c-v1-m1.npy'
     """
     rules = check_rules(rules)
-    digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:10]
+    digest = rules.digest
     folder = Path(directory) if directory is not None else cache_dir()
-    name = f"penta-moments-{rules.name}-{digest}-v{SOLVER_VERSION}-m{MOMENTS_VERSION}.npy"
+    label = file_label(rules)
+    name = f"penta-moments-{label}-{digest}-v{SOLVER_VERSION}-m{MOMENTS_VERSION}.npy"
     return folder / name
 
 
@@ -97,10 +97,10 @@ def moments_path(rules: Rules | str | None = None, directory: Path | str | None 
 
 @dataclass(frozen=True)
 class _Index:
-    """Index tables for the final roll and the tie rule (shared by every rule set)."""
+    """Index tables for the final roll and the tie rule (shared by every rule set; the
+    points a lower box adds on top of its option row are the rules' :func:`_lower_points`)."""
 
     rows: np.ndarray  # (252, 13) option row of each (roll, box) for an ordinary roll
-    points: np.ndarray  # (252, 13) points a lower box adds on top of its option row
     ordinary: np.ndarray  # (246,) rolls that are not five equal dice
     rank: np.ndarray  # (462,) rank of each keep in the solver's order
     keep_of_rank: np.ndarray  # (462,) the keep row of each rank
@@ -115,7 +115,6 @@ def _index() -> _Index:
         T = tables()
         rolls = T.keeps[T.offsets[5] :]
         rows = np.zeros((len(rolls), _N_BOXES), dtype=np.intp)
-        points = np.zeros((len(rolls), _N_BOXES))
         lower_rows = 6 * _N_UPPER
         lower = [b for b in range(_N_BOXES) if b >= _N_UPPER]
         for r, roll in enumerate(rolls):
@@ -123,13 +122,20 @@ def _index() -> _Index:
                 rows[r, b] = 6 * b + roll.count(b + 1)
             for i, b in enumerate(lower):
                 rows[r, b] = lower_rows + i
-                points[r, b] = T.raw[r, b]
         ordinary = np.setdiff1d(np.arange(len(rolls)), T.yahtzee)
         order = sorted(range(T.n_keeps), key=lambda k: (len(T.keeps[k]), T.keeps[k]))
         rank = np.empty(T.n_keeps, dtype=np.int64)
         rank[order] = np.arange(T.n_keeps)
-        _INDEX = _Index(rows, points, ordinary, rank, np.array(order, dtype=np.intp))
+        _INDEX = _Index(rows, ordinary, rank, np.array(order, dtype=np.intp))
     return _INDEX
+
+
+def _lower_points(rules: Rules) -> np.ndarray:
+    """(252, 13) the points a lower box adds on top of its option row (0 for upper boxes,
+    whose rows hold their points), under ``rules``."""
+    points = raw_table(rules).copy()
+    points[:, :_N_UPPER] = 0.0
+    return points
 
 
 # -- one chunk of states ----------------------------------------------------------------------
@@ -211,16 +217,16 @@ def _choices(keep_v: np.ndarray, now: np.ndarray) -> np.ndarray:
 
 
 _LOCAL = threading.local()
-_ZERO: list[np.ndarray] = []
+_ZERO: dict[int, np.ndarray] = {}
 
 
-def _zero() -> np.ndarray:
-    """A table of zeros (the values of complete cards), made once."""
-    if not _ZERO:
-        zero = np.zeros(N_STATES)
+def _zero(size: int) -> np.ndarray:
+    """A table of ``size`` zeros (the values of complete cards), made once per size."""
+    if size not in _ZERO:
+        zero = np.zeros(size)
         zero.flags.writeable = False
-        _ZERO.append(zero)
-    return _ZERO[0]
+        _ZERO[size] = zero
+    return _ZERO[size]
 
 
 def _column(turn: _TurnMoments, i: int) -> _TurnMoments:
@@ -245,11 +251,12 @@ def _buffer(name: str, shape: tuple[int, ...], dtype: type = np.float64) -> np.n
     return found
 
 
-def _box_var(ovs, ovar, now, five, mask) -> tuple[np.ndarray, np.ndarray]:
+def _box_var(rules: Rules, ovs, ovar, now, five, mask) -> tuple[np.ndarray, np.ndarray]:
     """(252, S) the box the solver picks for each roll, the first within the tie tolerance of
     the best (``now``), and the variance of the state after it."""
     T = tables()
     ix = _index()
+    lower_points = _lower_points(rules)
     S = now.shape[1]
     boxes = np.zeros((len(T.probs), S), dtype=np.intp)
     limit = now - _TIE
@@ -260,7 +267,7 @@ def _box_var(ovs, ovar, now, five, mask) -> tuple[np.ndarray, np.ndarray]:
             continue  # filled in every state of the chunk
         np.take(ovs, ix.rows[:, b], axis=0, out=value)
         if b >= _N_UPPER:
-            value += ix.points[:, b, None]
+            value += lower_points[:, b, None]
         np.greater_equal(value, limit, out=hit)
         np.copyto(boxes, b, where=hit)
     top = five[0].max(axis=1, keepdims=True)
@@ -302,7 +309,7 @@ def _turn_moments(
         ovar = option_rows(rules, VW, mask, up, flag) - ovs
     now = final_roll_values(rules, ovs, mask, flag, np.empty((len(T.probs), S)))
     five = _five_boxes(rules, V, VW, mask, up, flag)
-    boxes, chosen_var = _box_var(ovs, ovar, now, five, mask)
+    boxes, chosen_var = _box_var(rules, ovs, ovar, now, five, mask)
     hand_v = [now]
     hand_e2 = [now * now + chosen_var]
     choices = [boxes]
@@ -342,13 +349,14 @@ def build_moments(
     chunk: int = 256,
     workers: int | None = None,
 ) -> np.ndarray:
-    """``W[state_index(mask, up, flag)]``: E[(points still to come)**2] under the optimal
+    """``W[layout(rules).index(mask, up, flag)]``: E[(points still to come)**2] under the optimal
     policy of the value table ``V`` (NaN for unreachable states)."""
     workers = default_workers() if workers is None else max(1, int(workers))
-    W = np.full(N_STATES, np.nan)
-    VW = np.full(N_STATES, np.nan)  # value plus variance
+    lay = layout(rules)
+    W = np.full(lay.n_states, np.nan)
+    VW = np.full(lay.n_states, np.nan)  # value plus variance
     layers = layer_states(rules)
-    full = state_index(*layers[_N_BOXES])
+    full = lay.index(*layers[_N_BOXES])
     W[full] = 0.0
     VW[full] = 0.0
     probs = tables().probs
@@ -356,7 +364,7 @@ def build_moments(
     def solve(part: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
         mask, up, flag = part
         turn = _turn_moments(rules, V, VW, mask, up, flag)
-        keys = state_index(mask, up, flag)
+        keys = lay.index(mask, up, flag)
         W[keys] = probs @ turn.hand_e2[2]
         VW[keys] = V[keys] + (W[keys] - V[keys] ** 2)
         return len(mask)
@@ -412,7 +420,8 @@ class Moments:
 
     @property
     def table(self) -> np.ndarray:
-        """``W[state_index(mask, up, flag)]``: E[(points still to come)**2] (NaN: unreachable)."""
+        """``W[layout(rules).index(mask, up, flag)]``: E[(points still to come)**2] (NaN:
+        unreachable)."""
         if self._table is None:
             self.build()
         assert self._table is not None
@@ -424,7 +433,8 @@ class Moments:
             if self._table is not None and not force:
                 return self
             progress = progress if progress is not None else self._progress
-            table = load_array(self.path, (N_STATES,)) if self._cache and not force else None
+            shape = (layout(self.rules).n_states,)
+            table = load_array(self.path, shape) if self._cache and not force else None
             if table is None:
                 table = build_moments(self.rules, self._solver.table, progress)
                 if self._cache:
@@ -445,9 +455,10 @@ class Moments:
                 msg("A situation needs a Scorecard of the {rules} rules.", rules=self.rules.name)
             )
         mask = sum(1 << _BOX_INDEX[box] for box in card.filled)
-        up = min(card.upper_total, UPPER_BONUS_THRESHOLD)
-        flag = int(uses_flag(self.rules) and card.points("penta") == PENTA_POINTS)
-        return int(state_index(mask, up, flag))
+        lay = layout(self.rules)
+        up = min(card.upper_total, lay.cap)
+        flag = int(uses_flag(self.rules) and card.points("penta") == self.rules.penta_points)
+        return int(lay.index(mask, up, flag))
 
     def second_moment(self, card: Scorecard) -> float:
         """E[(points still to come)**2] from the start of a turn on ``card``."""
@@ -473,7 +484,7 @@ class Moments:
         """The tables ``V`` and ``V + Var`` a turn's moments read (zeros for the last turn,
         whose next states are all complete cards: no table is needed)."""
         if last:
-            return _zero(), _zero()
+            return _zero(layout(self.rules).n_states), _zero(layout(self.rules).n_states)
         if self._vw is None:
             V = self._solver.table
             with np.errstate(invalid="ignore"):
@@ -488,8 +499,7 @@ class Moments:
         if not missing:
             return
         states = np.array(missing, dtype=np.int64)
-        n_up = UPPER_BONUS_THRESHOLD + 1
-        mask, up, flag = states // (2 * n_up), (states // 2) % n_up, states % 2
+        mask, up, flag = layout(self.rules).split(states)
         last = np.array([int(m).bit_count() == _N_BOXES - 1 for m in mask])
         for is_last in (True, False):
             group = last if is_last else ~last

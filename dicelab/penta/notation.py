@@ -23,6 +23,11 @@ The grammar (spaces may be repeated; full box ids such as ``fours`` are read too
     rolls     := N " rolls left" | "1 roll left"      N: 0 to 2, or 3 with "dice -"
     rules     := "rules " preset                  (only when not the Penta rules)
                | "rules " name " joker=" joker " penta_bonus=" on/off " upper_bonus=" on/off
+                 {" " house}
+    house     := field "=" N | "five_full_house=" on/off     (a house's numbers, any order)
+    field     := upper_bonus_threshold | upper_bonus_points | full_house_points
+               | small_straight_points | large_straight_points | penta_points
+               | penta_bonus_points
 
 A rule set that is not a preset is written with all its fields, so that it reads back;
 its name is written with ``%XX`` escapes for spaces, ``|``, ``=`` and ``%`` (``""`` for
@@ -33,6 +38,16 @@ an empty name):
 >>> str(mine)
 '- | dice - | 3 rolls left | rules my%20rules joker=free penta_bonus=on upper_bonus=off'
 >>> parse(str(mine)) == mine
+True
+
+A house's numbers follow, those that differ from the defaults only (so a line written before
+houses existed reads, and is written, as it always was):
+
+>>> house = Situation(Scorecard(Rules.custom("house", full_house_points=30)))
+>>> str(house)
+'- | dice - | 3 rolls left | rules house joker=forced-50 penta_bonus=on upper_bonus=on \
+full_house_points=30'
+>>> parse(str(house)) == house
 True
 
 Malformed text is refused with :class:`~dicelab.IllegalMove` naming the character
@@ -47,6 +62,7 @@ points: it holds one of 0, 25.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from urllib.parse import unquote
 
@@ -107,6 +123,8 @@ def situation_text(situation: Situation) -> str:
 
 _SWITCH = {True: "on", False: "off"}
 _FIELDS = ("joker", "penta_bonus", "upper_bonus")
+_HOUSE = tuple(f.name for f in dataclasses.fields(Rules) if f.name not in ("name", *_FIELDS))
+"""The fields a house may add, each ``key=value``: numbers, and ``five_full_house`` on/off."""
 _JOKERS = tuple(dict.fromkeys(preset.joker for preset in PRESETS.values()))
 _ESCAPED = re.compile(r"[\s|=%\"\ud800-\udfff]|[^\x21-\x7e\xa0-\U0010ffff]")
 
@@ -122,12 +140,17 @@ def rules_text(rules: Rules) -> str:
     'rules official'
     >>> rules_text(Rules("official", "none"))
     'rules official joker=none penta_bonus=on upper_bonus=on'
+    >>> rules_text(Rules.custom("house", upper_bonus_threshold=70, five_full_house=True))
+    'rules house joker=forced-50 penta_bonus=on upper_bonus=on upper_bonus_threshold=70 \
+five_full_house=on'
     """
     name = _ESCAPED.sub(_escape, rules.name)
     if PRESETS.get(rules.name) == rules:
         return f"rules {name}"
     fields = [f"joker={rules.joker}"]
     fields += [f"{key}={_SWITCH.get(getattr(rules, key), '?')}" for key in _FIELDS[1:]]
+    for key, value in rules.changes().items():
+        fields.append(f"{key}={_SWITCH[value] if isinstance(value, bool) else value}")
     return " ".join(["rules", name or '""', *fields])
 
 
@@ -217,7 +240,7 @@ def _parse_rules(start: int, tokens: list[tuple[int, str]]) -> Rules:
         raise _Error(where, msg("expected 'rules' and a rule preset."))
     if len(tokens) == 2 and tokens[1][1] in PRESETS:
         return PRESETS[tokens[1][1]]
-    if len(tokens) != 2 + len(_FIELDS):
+    if len(tokens) < 2 + len(_FIELDS):
         where = tokens[1][0] if len(tokens) == 2 else _end(start, tokens[:1])
         raise _Error(
             where,
@@ -228,13 +251,43 @@ def _parse_rules(start: int, tokens: list[tuple[int, str]]) -> Rules:
             ),
         )
     name = "" if tokens[1][1] == '""' else unquote(tokens[1][1], errors="surrogatepass")
-    joker, penta_bonus, upper_bonus = tokens[2:]
-    return Rules(
+    joker, penta_bonus, upper_bonus = tokens[2:5]
+    rules = Rules(
         name,
         _parse_joker(*joker),
         _parse_switch("penta_bonus", *penta_bonus),
         _parse_switch("upper_bonus", *upper_bonus),
     )
+    given: set[str] = set()
+    for position, word in tokens[5:]:
+        rules = _parse_house_field(rules, given, position, word)
+    return rules
+
+
+def _parse_house_field(rules: Rules, given: set[str], position: int, word: str) -> Rules:
+    """``rules`` with the house field ``key=value`` written at ``position`` applied."""
+    key = word.partition("=")[0]
+    if key not in _HOUSE:
+        raise _Error(
+            position,
+            msg(
+                "unknown rule field {field}: a house may add {fields}.",
+                field=show_value(key),
+                fields=", ".join(_HOUSE),
+            ),
+        )
+    if key in given:
+        raise _Error(position, msg("the rule field {field} is given twice.", field=key))
+    given.add(key)
+    if isinstance(getattr(rules, key), bool):
+        value: bool | int = _parse_switch(key, position, word)
+    else:
+        at, text = _field_value(key, position, word)
+        value = _number(text, at)
+    try:
+        return Rules.custom(rules.name, base=rules, **{key: value})
+    except IllegalMove as error:
+        raise _Error(position + len(key) + 1, error.message) from None
 
 
 def _field_value(key: str, position: int, word: str) -> tuple[int, str]:
@@ -272,7 +325,7 @@ def _parse_card(start: int, tokens: list[tuple[int, str]], rules: Rules) -> Scor
                 raise _Error(position, msg("the Penta bonus (+100...) comes after the boxes."))
             bonus, bonus_at = _number(word[1:], position + 1), position
             continue
-        box, points = _parse_entry(position, word)
+        box, points = _parse_entry(position, word, rules)
         if box in filled:
             raise _Error(position, msg("{box} is given twice.", box=box_name(box)))
         filled[box] = points
@@ -282,7 +335,7 @@ def _parse_card(start: int, tokens: list[tuple[int, str]], rules: Rules) -> Scor
         raise _Error(bonus_at, error.message) from None
 
 
-def _parse_entry(position: int, word: str) -> tuple[str, int]:
+def _parse_entry(position: int, word: str, rules: Rules) -> tuple[str, int]:
     """One filled box, ``code=points``: the box id and points it can hold."""
     code, equals, points = word.partition("=")
     if code not in _BOX_OF:
@@ -299,14 +352,14 @@ def _parse_entry(position: int, word: str) -> tuple[str, int]:
         raise _Error(position + len(word), msg("expected '=' and the points of the box."))
     at = position + len(code) + 1
     value = _number(points, at)
-    if value not in possible_points(box):
+    if value not in possible_points(box, rules):
         raise _Error(
             at,
             msg(
                 "{box} cannot hold {points} points: it holds one of {choices}.",
                 box=box_name(box),
                 points=value,
-                choices=", ".join(map(str, sorted(possible_points(box)))),
+                choices=", ".join(map(str, sorted(possible_points(box, rules)))),
             ),
         )
     return box, value

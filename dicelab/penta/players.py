@@ -57,7 +57,7 @@ from dicelab.dice import FACES, check_dice, outcomes
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 from dicelab.numbers import is_listlike, is_whole, show_value
-from dicelab.penta.rules import BOXES, FACE_OF, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
+from dicelab.penta.rules import BOXES, FACE_OF, UPPER, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.situation import Action, Situation
 
@@ -215,13 +215,14 @@ class HeuristicPlayer:
         2.0
         """
         value = points + bonus - self.par[box]
-        if box in FACE_OF and card.rules.upper_bonus and not card.upper_bonus:
+        rules = card.rules
+        if box in FACE_OF and rules.upper_bonus and not card.upper_bonus:
             face = FACE_OF[box]
             upper = card.upper_total + points
             still_open = sum(5 * FACE_OF[b] for b in UPPER if b != box and card.points(b) is None)
-            if upper >= UPPER_BONUS_THRESHOLD:
-                value += UPPER_BONUS
-            elif upper + still_open >= UPPER_BONUS_THRESHOLD:
+            if upper >= rules.upper_bonus_threshold:
+                value += rules.upper_bonus_points
+            elif upper + still_open >= rules.upper_bonus_threshold:
                 value += self.bonus_weight * (points - 3 * face)
         return value
 

@@ -2,7 +2,9 @@
 
 A save holds the format, the rules, the seed, the seats and the event log, and
 ``"duplicate": true`` for a game with duplicate dice (the field is left out otherwise, so
-saves of ordinary games are as they always were, and older saves load as they are). Loading replays
+saves of ordinary games are as they always were, and older saves load as they are). House rules
+(:meth:`~dicelab.penta.rules.Rules.custom`) add the numbers they change to ``"rules"``, and only
+those, so a preset's save reads as it always did. Loading replays
 every event; a malformed or tampered save is refused with :class:`~dicelab.IllegalMove`,
 naming what is wrong, and nothing is half-loaded. The JSON itself (duplicate keys, NaN,
 depth, number bounds, format and version) is read by :mod:`dicelab.savefile`, as Farkle's:
@@ -16,6 +18,12 @@ depth, number bounds, format and version) is read by :mod:`dicelab.savefile`, as
  "seats": [{"name": "Ada", "player": null}], "events": [["roll", [2, 3, 5, 4, 5]]]}
 >>> from_json(to_json(game)) == game
 True
+>>> house = Game(("Ada",), rules=Rules.custom("house", full_house_points=30), seed=9)
+>>> to_dict(house)["rules"]  # doctest: +NORMALIZE_WHITESPACE
+{'name': 'house', 'joker': 'forced-50', 'penta_bonus': True, 'upper_bonus': True,
+ 'full_house_points': 30}
+>>> from_json(to_json(house)).rules == house.rules
+True
 >>> from_json(to_json(game).replace("2, 3, 5", "6, 3, 5"))
 Traceback (most recent call last):
 ...
@@ -25,6 +33,7 @@ happen: Roll 1 does not match the seed: it shows 6 3 5 4 5, the seed gives 2 3 5
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -57,6 +66,7 @@ def to_dict(game: Game) -> dict[str, Any]:
             "joker": rules.joker,
             "penta_bonus": rules.penta_bonus,
             "upper_bonus": rules.upper_bonus,
+            **rules.changes(),  # a house's numbers; none for a preset
         },
         "seed": game.seed,
         "seats": [{"name": seat.name, "player": seat.player} for seat in game.seats],
@@ -134,14 +144,21 @@ def _replay(game: Game, number: int, item: object) -> None:
         ) from None
 
 
+_RULE_KEYS = ("name", "joker", "penta_bonus", "upper_bonus")
+_HOUSE_KEYS = tuple(f.name for f in dataclasses.fields(Rules) if f.name not in _RULE_KEYS)
+"""The fields a house may add to ``"rules"``: each optional, the default when left out."""
+
+
 def _rules_from_json(data: object) -> Rules:
-    data = expect_keys(data, "rules", ("name", "joker", "penta_bonus", "upper_bonus"))
+    extra = tuple(k for k in _HOUSE_KEYS if isinstance(data, dict) and k in data)
+    data = expect_keys(data, "rules", _RULE_KEYS + extra)
     if not isinstance(data["name"], str):
         raise bad_save(
             msg("the rules' name must be text, not {value}.", value=show_value(data["name"]))
         )
-    for key in ("penta_bonus", "upper_bonus"):
-        if type(data[key]) is not bool:
+    for key in ("penta_bonus", "upper_bonus", *extra):
+        switch = isinstance(getattr(Rules(), key), bool)
+        if switch and type(data[key]) is not bool:
             raise bad_save(
                 msg(
                     "the rules' {key} must be true or false, not {value}.",
@@ -149,8 +166,16 @@ def _rules_from_json(data: object) -> Rules:
                     value=show_value(data[key]),
                 )
             )
-    rules = Rules(data["name"], data["joker"], data["penta_bonus"], data["upper_bonus"])
-    try:  # the joker one of joker.VARIANTS, and no preset's name on other rules
+        if not switch and type(data[key]) is not int:
+            raise bad_save(
+                msg(
+                    "the rules' {key} must be a whole number, not {value}.",
+                    key=key,
+                    value=show_value(data[key]),
+                )
+            )
+    try:  # the numbers in range, the joker one of joker.VARIANTS, no preset's name on others
+        rules = Rules(**{key: data[key] for key in _RULE_KEYS + extra})
         return check_preset_name(check_rules(rules), PRESETS)
     except IllegalMove as error:
         raise bad_save(error.message) from None

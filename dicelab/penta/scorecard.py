@@ -45,8 +45,6 @@ from dicelab.penta.rules import (
     BOX_NAMES,
     BOXES,
     FACE_OF,
-    PENTA_BONUS,
-    PENTA_POINTS,
     UPPER,
     Rules,
     check_rules,
@@ -76,50 +74,56 @@ _PENTA = _INDEX["penta"]
 _CANON: dict[tuple[int, ...], tuple[int, ...]] = {
     roll: tuple(sorted(roll)) for roll in itertools.product(FACES, repeat=5)
 }
-# Sorted roll -> raw points of the 13 boxes in BOXES order.
-_RAW: dict[tuple[int, ...], tuple[int, ...]] = {
-    roll: tuple(raw_points(box, roll) for box in BOXES)
-    for roll in itertools.combinations_with_replacement(FACES, 5)
-}
+_ROLLS = tuple(itertools.combinations_with_replacement(FACES, 5))
 
 
-def _possible() -> dict[str, frozenset[int]]:
+@lru_cache(maxsize=64)
+def _raw_table(rules: Rules) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Sorted roll -> raw points of the 13 boxes in BOXES order, under ``rules``."""
+    return {roll: tuple(raw_points(box, roll, rules) for box in BOXES) for roll in _ROLLS}
+
+
+@lru_cache(maxsize=64)
+def _possible(rules: Rules) -> dict[str, frozenset[int]]:
     table: dict[str, set[int]] = {box: set() for box in BOXES}
-    for points in _RAW.values():
+    for points in _raw_table(rules).values():
         for box, value in zip(BOXES, points, strict=True):
             table[box].add(value)
     for box in BOXES:
-        table[box].update(joker_points(box, face) for face in FACES)
+        table[box].update(joker_points(box, face, rules) for face in FACES)
         if box != "chance":
             table[box].add(0)  # a sacrifice
     return {box: frozenset(values) for box, values in table.items()}
 
 
-_POSSIBLE = _possible()
-
-
-def possible_points(box: str) -> frozenset[int]:
-    """Every number of points ``box`` can ever hold (under any rule preset).
+def possible_points(box: str, rules: Rules | str | None = None) -> frozenset[int]:
+    """Every number of points ``box`` can ever hold under ``rules`` (``None``: the Penta
+    rules; every preset gives the same answer, a house may not).
 
     >>> sorted(possible_points("aces"))
     [0, 1, 2, 3, 4, 5]
     >>> 4 in possible_points("chance")
     False
+    >>> sorted(possible_points("full_house", Rules.custom("house", full_house_points=30)))
+    [0, 30]
     """
-    return _POSSIBLE[check_box(box)]
+    return _possible(check_rules(rules))[check_box(box)]
 
 
 def possible_penta_bonuses(rules: Rules | str | None = None) -> range:
-    """Every Penta bonus a card under ``rules`` can hold: steps of 100, one bonus per turn
-    at most, and the Penta box's own turn earns none (0 only without the bonus).
+    """Every Penta bonus a card under ``rules`` can hold: steps of the bonus (100), one
+    bonus per turn at most, and the Penta box's own turn earns none (0 only without the
+    bonus).
 
     >>> possible_penta_bonuses()
     range(0, 1300, 100)
     >>> possible_penta_bonuses("no-bonus")
     range(0, 100, 100)
     """
-    most = len(BOXES) - 1 if check_rules(rules).penta_bonus else 0
-    return range(0, (most + 1) * PENTA_BONUS, PENTA_BONUS)
+    rules = check_rules(rules)
+    step = rules.penta_bonus_points
+    most = len(BOXES) - 1 if rules.penta_bonus else 0
+    return range(0, (most + 1) * step, step)
 
 
 def box_name(box: str) -> Message:
@@ -247,7 +251,7 @@ class Scorecard:
         dicelab.errors.IllegalMove: Aces cannot hold 7 points: it holds one of 0, 1, 2, 3, 4, 5.
         """
         rules = check_rules(rules)
-        points = _filled_points(filled)
+        points = _filled_points(filled, rules)
         bonus = _checked_bonus(penta_bonus, rules, points)
         return cls._make(rules, tuple(points), bonus)
 
@@ -287,7 +291,8 @@ class Scorecard:
 
     @property
     def upper_bonus(self) -> int:
-        """35 when the upper boxes sum to 63 or more (and the rules have it), else 0.
+        """35 when the upper boxes sum to 63 or more (and the rules have it), else 0 (the
+        rules' numbers: a house may change both).
 
         >>> Scorecard.from_filled({"fives": 25, "sixes": 30, "fours": 8}).upper_bonus
         35
@@ -301,7 +306,7 @@ class Scorecard:
 
     @property
     def penta_bonus(self) -> int:
-        """The Penta bonus points earned so far (100 per bonus)."""
+        """The Penta bonus points earned so far (100 per bonus, or the rules' number)."""
         return self._bonus
 
     @property
@@ -462,10 +467,10 @@ def _rebuild(rules: Rules, points: tuple[int | None, ...], bonus: int) -> Scorec
     return Scorecard._make(rules, points, bonus)
 
 
-def _filled_points(filled: object) -> list[int | None]:
+def _filled_points(filled: object, rules: Rules) -> list[int | None]:
     """The points of each box (``None`` when open) from a mapping box -> points, checked.
 
-    >>> _filled_points({"twos": 4})[:3]
+    >>> _filled_points({"twos": 4}, Rules())[:3]
     [None, 4, None]
     """
     if not isinstance(filled, Mapping):
@@ -478,35 +483,37 @@ def _filled_points(filled: object) -> list[int | None]:
     points: list[int | None] = [None] * len(BOXES)
     for box, value in filled.items():
         check_box(box)
-        points[_INDEX[box]] = _box_points(box, value)
+        points[_INDEX[box]] = _box_points(box, value, rules)
     return points
 
 
-def _box_points(box: str, value: object) -> int:
+def _box_points(box: str, value: object, rules: Rules) -> int:
     """``value`` as the points of ``box``, refused unless the box can hold them."""
     number = _whole(value, msg("The points of {box}", box=box_name(box)))
-    if number not in _POSSIBLE[box]:
+    possible = _possible(rules)
+    if number not in possible[box]:
         raise IllegalMove(
             msg(
                 "{box} cannot hold {points} points: it holds one of {choices}.",
                 box=box_name(box),
                 points=number,
-                choices=", ".join(map(str, sorted(_POSSIBLE[box]))),
+                choices=", ".join(map(str, sorted(possible[box]))),
             )
         )
     return number
 
 
 def _checked_bonus(penta_bonus: object, rules: Rules, points: list[int | None]) -> int:
-    """``penta_bonus`` as points, refused unless a multiple of 100 (0 or more) that a game
-    with these rules and these filled boxes can have earned."""
+    """``penta_bonus`` as points, refused unless a multiple of 100 (the rules' bonus; 0 or
+    more) that a game with these rules and these filled boxes can have earned."""
     bonus = _whole(penta_bonus, msg("The Penta bonus"))
-    if bonus < 0 or bonus % PENTA_BONUS:
+    step = rules.penta_bonus_points
+    if bonus < 0 or bonus % step:
         raise IllegalMove(
             msg(
                 "The Penta bonus is {bonus}, but it is a multiple of {step} (0 or more).",
                 bonus=bonus,
-                step=PENTA_BONUS,
+                step=step,
             )
         )
     if bonus:
@@ -524,15 +531,17 @@ def _check_bonus_earned(bonus: int, rules: Rules, points: list[int | None]) -> N
                 bonus=bonus,
             )
         )
-    if points[_PENTA] != PENTA_POINTS:
+    if points[_PENTA] != rules.penta_points:
         raise IllegalMove(
             msg(
-                "A Penta bonus needs 50 in the Penta box first, but the bonus is {bonus}.",
+                "A Penta bonus needs {points} in the Penta box first, but the bonus is {bonus}.",
+                points=rules.penta_points,
                 bonus=bonus,
             )
         )
     takers = sum(p is not None for p in points) - 1
-    if bonus // PENTA_BONUS > takers:
+    count = bonus // rules.penta_bonus_points
+    if count > takers:
         raise IllegalMove(
             nmsg(
                 "A Penta bonus of {bonus} needs {count} filled boxes besides Penta, "
@@ -541,7 +550,7 @@ def _check_bonus_earned(bonus: int, rules: Rules, points: list[int | None]) -> N
                 "but there are {n}.",
                 takers,
                 bonus=bonus,
-                count=bonus // PENTA_BONUS,
+                count=count,
             )
         )
 
@@ -573,17 +582,17 @@ def _judge(shape: tuple[Any, ...], canon: tuple[int, ...]) -> _Judgement:
     rules, is_open, penta = shape
     open_boxes = [box for box, free in zip(BOXES, is_open, strict=True) if free]
     facts = joker.Facts.of(canon, frozenset(open_boxes), penta)
-    bonus = PENTA_BONUS if joker.earns_penta_bonus(rules, facts) else 0
+    bonus = rules.penta_bonus_points if joker.earns_penta_bonus(rules, facts) else 0
     case = joker.joker_case(rules, facts)
     if case is joker.JokerCase.NONE:
-        raw = _RAW[canon]
+        raw = _raw_table(rules)[canon]
         verdicts = {box: (True, raw[_INDEX[box]]) for box in open_boxes}
     else:
         face = canon[0]
         verdicts = {}
         for box in open_boxes:
             ok = joker.allowed(case, box, face)
-            verdicts[box] = (ok, joker.points(case, box, face) if ok else 0)
+            verdicts[box] = (ok, joker.points(case, box, face, rules) if ok else 0)
     return _Judgement(facts, case, bonus, verdicts)
 
 
@@ -624,10 +633,14 @@ def _reason(
         )
     if box == "chance":
         return msg("Any dice: the sum of the five, {points} points.", points=points)
+    if points and face and box == "full_house":
+        return msg(
+            "Five equal dice count as a full house in these rules: {points} points.", points=points
+        )
     if points:
         return _SCORING[box](points)
     reason = _MISSING[box]()
-    if face and box == "full_house":
+    if face and box == "full_house" and not rules.five_full_house:
         reason = msg("Five equal dice are not a full house: 0 points.")
     if face and box in joker.RAISED_POINTS:
         why = joker.why_no_joker(rules, facts, face)

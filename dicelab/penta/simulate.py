@@ -25,7 +25,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import format_number, msg
 from dicelab.numbers import check_seed, is_whole, show_value
 from dicelab.penta import solver_tables as st
-from dicelab.penta.rules import BOXES, Rules
+from dicelab.penta.rules import BOXES, Rules, upper_bonus_earned
 from dicelab.penta.solver import TIE, Solver, first_best
 
 __all__ = ["SimulationResult", "simulate"]
@@ -159,17 +159,16 @@ def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
     rules = solver.rules
     V = solver.table
     T = st.tables()
+    lay = st.layout(rules)
     mask = np.zeros(n, dtype=np.int64)
     up = np.zeros(n, dtype=np.int64)
     flag = np.zeros(n, dtype=np.int64)
     points_in = np.zeros((n, len(BOXES) + 2), dtype=np.int64)
     games = np.arange(n)
     for _ in range(len(BOXES)):
-        key = st.state_index(mask, up, flag)
+        key = lay.index(mask, up, flag)
         unique, which = np.unique(key, return_inverse=True)
-        umask = unique // (2 * st.N_UP)
-        uup = (unique // 2) % st.N_UP
-        uflag = unique % 2
+        umask, uup, uflag = lay.split(unique)
         now, keep_1, keep_2 = _solve_states(rules, V, umask, uup, uflag)
         roll = st.roll_rows(rng.integers(1, 7, size=(n, 5)))
         stopped = np.zeros(n, dtype=bool)
@@ -192,10 +191,9 @@ def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
         points_in[:, -1] += bonus
         upper = box < len(st.UPPER)
         raw_up = up + np.where(upper, gained, 0)
-        if rules.upper_bonus:
-            points_in[:, -2] += st.UPPER_BONUS * ((up < st.CAP) & (raw_up >= st.CAP))
-        up = np.minimum(raw_up, st.CAP)
+        points_in[:, -2] += upper_bonus_earned(rules, up, raw_up)  # ``up`` capped: exact
+        up = np.minimum(raw_up, lay.cap)
         is_penta = box == st.PENTA
-        flag = np.where(is_penta, (gained == st.PENTA_POINTS) & st.uses_flag(rules), flag)
+        flag = np.where(is_penta, (gained == rules.penta_points) & st.uses_flag(rules), flag)
         mask = mask | (1 << box)
     return points_in

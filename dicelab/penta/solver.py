@@ -2,9 +2,11 @@
 
 :class:`Solver` holds the table of turn-start values of one rule set: the expected points
 still to come under optimal play, for every reachable (filled boxes, upper total capped at
-63, Penta box holds 50). The table is built once per rule set by an exact dynamic programme
-(:mod:`dicelab.penta.solver_tables`, a few seconds), cached on disk, and read back in
-milliseconds. From it, every decision of a turn is valued exactly:
+the upper bonus threshold, Penta box holds its points). Any valid rule set is solved, the
+presets and a house's (:meth:`~dicelab.penta.rules.Rules.custom`). The table is built
+once per rule set by an exact dynamic programme (:mod:`dicelab.penta.solver_tables`, a few
+seconds), cached on disk, and read back in milliseconds. From it, every decision of a turn is
+valued exactly:
 
 >>> solver = Solver("official")  # loaded from the cache (``make tables``), else built
 >>> round(solver.expected_score(), 7)
@@ -33,9 +35,9 @@ The computer player that plays by it is :class:`~dicelab.penta.players.OptimalPl
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib
 import itertools
+import re
 import sys
 import threading
 import time
@@ -55,7 +57,7 @@ from dicelab.i18n import format_number, msg
 from dicelab.numbers import check_seed, is_whole, parse_whole, show_value
 from dicelab.penta import solver_tables as st
 from dicelab.penta.players import OptimalPlayer
-from dicelab.penta.rules import BOXES, PRESETS, UPPER_BONUS_THRESHOLD, Rules
+from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard, check_box, check_rules
 from dicelab.penta.situation import Action
 
@@ -65,6 +67,7 @@ __all__ = [
     "OptimalPlayer",
     "Solver",
     "cache_dir",
+    "file_label",
     "first_best",
     "main",
     "table_path",
@@ -83,15 +86,32 @@ TIE = 1e-9
 
 
 def table_path(rules: Rules | str | None = None, directory: Path | str | None = None) -> Path:
-    """The cache file of the table of ``rules``: preset name, rule digest and solver version.
+    """The cache file of the table of ``rules``: their name (made safe for a file name),
+    :attr:`~dicelab.penta.rules.Rules.digest` and the solver version. A preset's digest
+    never changed when the rules gained a house's numbers: cached tables stay valid.
 
-    >>> table_path("official", "/tmp/t").name  # doctest: +ELLIPSIS
-    'penta-official-...-v1.npy'
+    >>> table_path("official", "/tmp/t").name
+    'penta-official-ca5578ac5c-v1.npy'
+    >>> table_path(Rules.custom("our class/2B", full_house_points=30), "/tmp/t").name
+    'penta-our_class_2B-435961137c-v1.npy'
     """
     rules = check_rules(rules)
-    digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:10]
     folder = Path(directory) if directory is not None else cache_dir()
-    return folder / f"penta-{rules.name}-{digest}-v{SOLVER_VERSION}.npy"
+    return folder / f"penta-{file_label(rules)}-{rules.digest}-v{SOLVER_VERSION}.npy"
+
+
+def file_label(rules: Rules) -> str:
+    """The rules' name as a safe part of a file name: a preset's name as it is; in a
+    house's, anything but ASCII letters, digits, ``-`` and ``_`` becomes ``_`` (at most 40
+    characters; the digest tells rule sets apart).
+
+    >>> file_label(Rules.custom("../é x", penta_points=40))
+    'x'
+    """
+    if rules.name in PRESETS:
+        return rules.name
+    safe = re.sub(r"[^A-Za-z0-9_-]+", "_", rules.name)[:40].strip("_")
+    return safe or "house"
 
 
 def text_progress(label: str = "", stream: TextIO | None = None, width: int = 30) -> Progress:
@@ -161,7 +181,8 @@ class Solver:
 
     @property
     def table(self) -> np.ndarray:
-        """The value table, ``V[state_index(mask, up, flag)]`` (NaN for unreachable states)."""
+        """The value table, ``V[layout(rules).index(mask, up, flag)]`` (NaN for unreachable
+        states; :func:`~dicelab.penta.solver_tables.layout`)."""
         if self._table is None:
             self.build()
         assert self._table is not None
@@ -178,7 +199,7 @@ class Solver:
         progress = progress if progress is not None else self._progress
         table = None
         if self._cache and not force:
-            table = load_array(self.path, (st.N_STATES,))
+            table = load_array(self.path, (st.layout(self._rules).n_states,))
         if table is None:
             table = st.build_table(self._rules, progress)
             if self._cache:
@@ -206,13 +227,17 @@ class Solver:
                 )
             )
         mask = sum(1 << _BOX_INDEX[box] for box in card.filled)
-        up = min(card.upper_total, UPPER_BONUS_THRESHOLD)
-        flag = int(st.uses_flag(self._rules) and card.points("penta") == st.PENTA_POINTS)
+        up = min(card.upper_total, st.layout(self._rules).cap)
+        flag = int(st.uses_flag(self._rules) and card.points("penta") == self._rules.penta_points)
         return mask, up, flag
+
+    def _index(self, mask: int, up: int, flag: int) -> int:
+        """The state's index in this solver's table."""
+        return int(st.layout(self._rules).index(mask, up, flag))
 
     def expected_score(self) -> float:
         """The optimal expected final score of a whole solitaire game."""
-        return float(self.table[st.state_index(0, 0, 0)])
+        return float(self.table[self._index(0, 0, 0)])
 
     def expected_final(self, card: Scorecard) -> float:
         """The expected final score from the start of a turn on ``card`` (points included)."""
@@ -227,13 +252,13 @@ class Solver:
         mask, up, flag = self._state(card)
         if mask == (1 << len(BOXES)) - 1:
             return 0.0
-        return float(self.table[st.state_index(mask, up, flag)])
+        return float(self.table[self._index(mask, up, flag)])
 
     def _turn(self, card: Scorecard) -> _Turn:
         mask, up, flag = self._state(card)
         if card.is_complete:
             raise IllegalMove(msg("The scorecard is complete: there are no dice to score."))
-        key = st.state_index(mask, up, flag)
+        key = self._index(mask, up, flag)
         with self._lock:
             turn = self._turns.get(key)
             if turn is not None:
@@ -267,7 +292,7 @@ class Solver:
     def _table_for(self, mask: int) -> np.ndarray:
         """The table, except that the last turn needs none (every next state is a full card)."""
         if self._table is None and mask.bit_count() == len(BOXES) - 1:
-            table = np.zeros(st.N_STATES)
+            table = np.zeros(st.layout(self._rules).n_states)
             return table
         return self.table
 

@@ -1,6 +1,7 @@
 """The dynamic programme behind :mod:`dicelab.penta.solver`: index tables and the vectorised build.
 
-A *turn-start state* is (filled boxes, upper total capped at 63, Penta box holds 50). Its value
+A *turn-start state* is (filled boxes, upper total capped at the upper bonus threshold, 63 in
+every preset, Penta box holds its points). Its value
 ``V`` is the expected points still to come under optimal play. States are solved layer by layer,
 from 12 filled boxes down to none, many states at once: every array below has the states of a
 chunk along its last axis, so each NumPy call works on long contiguous rows.
@@ -20,6 +21,11 @@ Within a turn, for a chunk of states:
 (252, 462)
 >>> T.keeps[T.offsets[2]], T.keeps[-1]
 ((1, 2), (6, 6, 6, 6, 6))
+
+The index tables are the same for every rule set; what a rule set changes is read from it
+where it is used: the points of each box (:func:`raw_table`), the joker's and the bonuses'
+points, and the table's layout (:func:`layout`: the upper total is capped at the rules'
+threshold, so a house with the bonus at 70 has 71 upper totals per mask, not 64).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -42,10 +49,10 @@ from dicelab.penta.rules import (
     BOXES,
     FACE_OF,
     LOWER,
-    PENTA_BONUS,
-    PENTA_POINTS,
+    PENTA_BONUS,  # noqa: F401 - the defaults, read by older callers as st.PENTA_BONUS
+    PENTA_POINTS,  # noqa: F401
     UPPER,
-    UPPER_BONUS,  # noqa: F401 - solver.simulate reads st.UPPER_BONUS
+    UPPER_BONUS,  # noqa: F401 - the default, read by older callers as st.UPPER_BONUS
     UPPER_BONUS_THRESHOLD,
     Rules,
     raw_points,
@@ -54,10 +61,13 @@ from dicelab.penta.rules import (
 
 __all__ = [
     "N_STATES",
+    "Layout",
     "Tables",
     "build_table",
     "final_roll_values",
     "keep_values",
+    "layout",
+    "raw_table",
     "state_index",
     "tables",
 ]
@@ -67,7 +77,8 @@ N_UPPER = len(UPPER)
 CAP = UPPER_BONUS_THRESHOLD
 N_UP = CAP + 1
 N_STATES = (1 << N_BOXES) * N_UP * 2
-"""Size of the value table: every (mask, capped upper total, flag), reachable or not."""
+"""Size of the value table of every preset: every (mask, capped upper total, flag), reachable or
+not (a house's table may differ: :func:`layout`)."""
 
 PENTA = BOXES.index("penta")
 PENTA_BIT = 1 << PENTA
@@ -76,16 +87,85 @@ THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, CHANCE = (
     BOXES.index(box) for box in LOWER if box != "penta"
 )
 JOKER_POINTS = {BOXES.index(box): points for box, points in joker.RAISED_POINTS.items()}
-"""Boxes a joker raises to their full points (the others score five equal dice normally)."""
+"""Boxes a joker raises to their full points (the others score five equal dice normally), with
+the default points (:func:`joker_points` gives those of any rules)."""
 
 
-def state_index(mask, up, flag):
-    """Index of a state in the flat value table (works on ints and arrays).
+def joker_points(rules: Rules) -> dict[int, int]:
+    """Box index -> the points a joker raises it to under ``rules``."""
+    return {BOXES.index(box): points for box, points in joker.raised_points(rules).items()}
+
+
+def state_index(mask, up, flag, n_up: int = N_UP):
+    """Index of a state in the flat value table (works on ints and arrays); ``n_up`` is the
+    number of upper totals of the table's :func:`layout` (64 in every preset).
 
     >>> state_index(0, 0, 0), state_index(1, 63, 1)
     (0, 255)
     """
-    return (mask * N_UP + up) * 2 + flag
+    return (mask * n_up + up) * 2 + flag
+
+
+class Layout(NamedTuple):
+    """How the value table of a rule set is laid out: the upper total is capped at ``cap``.
+
+    >>> layout(Rules()), layout(Rules()).n_states == N_STATES
+    (Layout(cap=63), True)
+    >>> layout(Rules.custom("house", upper_bonus_threshold=70)).n_up
+    71
+    """
+
+    cap: int
+    """Upper totals from ``cap`` on are one state: the threshold of the upper bonus (every
+    total at or above it has earned the bonus), or 0 without the upper bonus."""
+
+    @property
+    def n_up(self) -> int:
+        """The number of upper totals kept apart: 0 to :attr:`cap`."""
+        return self.cap + 1
+
+    @property
+    def n_states(self) -> int:
+        """Size of the value table: every (mask, capped upper total, flag)."""
+        return (1 << N_BOXES) * self.n_up * 2
+
+    def index(self, mask, up, flag):
+        """:func:`state_index` in this layout."""
+        return state_index(mask, up, flag, self.n_up)
+
+    def split(self, index):
+        """The (mask, up, flag) of flat table indexes (the inverse of :meth:`index`).
+
+        >>> layout(Rules()).split(np.array([255]))
+        (array([1]), array([63]), array([1]))
+        """
+        return index // (2 * self.n_up), (index // 2) % self.n_up, index % 2
+
+
+def layout(rules: Rules) -> Layout:
+    """The table layout of ``rules``: the upper total capped at their upper bonus threshold
+    (1 to 105), or at 0 when they have no upper bonus (the total then changes nothing).
+
+    >>> layout(Rules.custom("house", upper_bonus=False))
+    Layout(cap=0)
+    """
+    return Layout(rules.upper_bonus_threshold if rules.upper_bonus else 0)
+
+
+@cache
+def raw_table(rules: Rules) -> np.ndarray:
+    """(252, 13) the raw box points of each roll under ``rules`` (their numbers: full house,
+    straights, Penta, five equal as a full house), in :attr:`Tables.keeps` order.
+
+    >>> int(raw_table(Rules.custom("house", full_house_points=30))[tables().index[(2, 2, 3, 3, 3)]
+    ...     - tables().offsets[5], BOXES.index("full_house")])
+    30
+    """
+    T = tables()
+    rolls = T.keeps[T.offsets[5] :]
+    raw = np.array([[raw_points(box, r, rules) for box in BOXES] for r in rolls], dtype=np.float64)
+    _freeze(raw)
+    return raw
 
 
 @dataclass(frozen=True)
@@ -105,7 +185,8 @@ class Tables:
     probs: np.ndarray
     """(252,) exact probabilities of the rolls of five dice, in :attr:`keeps` order."""
     raw: np.ndarray
-    """(252, 13) raw box points of each roll (:func:`dicelab.penta.rules.raw_points`)."""
+    """(252, 13) raw box points of each roll with the default numbers
+    (:func:`dicelab.penta.rules.raw_points`; a rule set's own: :func:`raw_table`)."""
     add_one: tuple[np.ndarray, ...]
     """``add_one[j]``: (n_j, 6) row of keep k plus face f, for keeps of ``j`` < 5 dice."""
     drop_one: tuple[np.ndarray, ...]
@@ -395,13 +476,14 @@ def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
     points (its points are added per roll); last, the Penta box with 50. Each value is the
     upper bonus earned now plus ``V`` of the next state; -inf where the box is filled.
     """
+    lay = layout(rules)
     ovs = np.empty((N_OPTION_ROWS, len(mask)))
     counts = np.arange(6)[:, None]
     for b in range(N_UPPER):
         face = b + 1
         filled = (mask >> b) & 1
         raw_up = up + face * counts
-        nxt = state_index(mask | (1 << b), np.minimum(raw_up, CAP), flag)
+        nxt = lay.index(mask | (1 << b), np.minimum(raw_up, lay.cap), flag)
         val = V[nxt] + face * counts
         val += upper_bonus_earned(rules, up, raw_up)
         val[:, filled.astype(bool)] = -np.inf
@@ -409,26 +491,27 @@ def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
     for b in LOWER_IDX:
         filled = ((mask >> b) & 1).astype(bool)
         f = 0 if b == PENTA else flag
-        val = V[state_index(mask | (1 << b), up, f)]
+        val = V[lay.index(mask | (1 << b), up, f)]
         val[filled] = -np.inf
         ovs[LOWER_ROW[b]] = val
     filled = ((mask >> PENTA) & 1).astype(bool)
-    val = V[state_index(mask | PENTA_BIT, up, 1 if uses_flag(rules) else 0)] + PENTA_POINTS
+    val = V[lay.index(mask | PENTA_BIT, up, 1 if uses_flag(rules) else 0)] + rules.penta_points
     val[filled] = -np.inf
     ovs[PENTA_50_ROW] = val
     return ovs
 
 
 @cache
-def _lower_entries() -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
+def _lower_entries(rules: Rules) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
     """Lower boxes but Chance and Penta: the ordinary rolls they score, and the points."""
     T = tables()
-    ordinary = np.ones(len(T.raw), dtype=bool)
+    raw = raw_table(rules)
+    ordinary = np.ones(len(raw), dtype=bool)
     ordinary[T.yahtzee] = False
     entries = []
     for b in (THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT):
-        rolls = np.flatnonzero((T.raw[:, b] > 0) & ordinary)
-        entries.append((LOWER_ROW[b], rolls, T.raw[rolls, b][:, None].copy()))
+        rolls = np.flatnonzero((raw[:, b] > 0) & ordinary)
+        entries.append((LOWER_ROW[b], rolls, raw[rolls, b][:, None].copy()))
     return tuple(entries)
 
 
@@ -452,7 +535,7 @@ def final_roll_values(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray
         n = prefix[i]
         np.take(ovs, T.upper_rows_t[i, :n], axis=0, out=gathered[:n], mode="clip")
         np.maximum(out[:n], gathered[:n], out=out[:n])
-    for row, rolls, points in _lower_entries():
+    for row, rolls, points in _lower_entries(rules):
         out[rolls] = np.maximum(out[rolls], ovs[row] + points)
     _five_equal(rules, ovs, mask, flag, out)
     return out
@@ -478,9 +561,12 @@ def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> N
     own = ovs[own_rows]  # (6, S)
     others = ovs[other_rows].max(axis=1)
     summed = ovs[[LOWER_ROW[x] for x in (THREE_KIND, FOUR_KIND, CHANCE)]].max(axis=0) + 5 * faces
-    plain = ovs[[LOWER_ROW[x] for x in JOKER_POINTS]].max(axis=0)
+    raised = joker_points(rules)
+    plain = ovs[[LOWER_ROW[x] for x in raised]].max(axis=0)
+    if rules.five_full_house:  # five equal dice score Full house by its own rule
+        plain = np.maximum(plain, ovs[LOWER_ROW[FULL_HOUSE]] + rules.full_house_points)
     joker_best = (
-        ovs[[LOWER_ROW[x] for x in JOKER_POINTS]] + np.array(list(JOKER_POINTS.values()))[:, None]
+        ovs[[LOWER_ROW[x] for x in raised]] + np.array(list(raised.values()))[:, None]
     ).max(axis=0)
     penta = ovs[PENTA_50_ROW]  # five equal dice in the open Penta box score 50
     common = np.maximum(np.maximum(own, others), np.maximum(summed, penta))
@@ -497,19 +583,20 @@ def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> N
     value = np.maximum(common, plain)  # no joker
     for case, where in joker.case_masks(rules, facts).items():
         value = np.where(where, by_case[case], value)
-    value = value + PENTA_BONUS * joker.earns_penta_bonus(rules, facts)
+    value = value + rules.penta_bonus_points * joker.earns_penta_bonus(rules, facts)
     out[T.yahtzee] = value
 
 
 @cache
 def layer_states(rules: Rules) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]:
     """The reachable states with f filled boxes, f = 0..13: (mask, up, flag) arrays."""
+    cap = layout(rules).cap
     reach = []
     for upper_mask in range(1 << N_UPPER):
         totals = {0}
         for b in range(N_UPPER):
             if upper_mask >> b & 1:
-                totals = {min(CAP, t + (b + 1) * c) for t in totals for c in range(6)}
+                totals = {min(cap, t + (b + 1) * c) for t in totals for c in range(6)}
         reach.append(sorted(totals))
     flags_on = uses_flag(rules)
     layers: list[list[tuple[int, int, int]]] = [[] for _ in range(N_BOXES + 1)]
@@ -565,18 +652,27 @@ def build_table(
     *,
     chunk: int = 512,
     workers: int | None = None,
+    down_to: int = 0,
 ) -> np.ndarray:
-    """The value table of ``rules``: ``V[state_index(mask, up, flag)]`` for every reachable state.
+    """The value table of ``rules``: ``V[layout(rules).index(mask, up, flag)]`` for every
+    reachable state.
 
     Unreachable entries are NaN. ``progress`` is called with the fraction done (0 to 1).
     States with the same number of filled boxes are independent: each layer is cut into
-    chunks of about ``chunk`` states, solved by ``workers`` threads.
+    chunks of about ``chunk`` states, solved by ``workers`` threads. ``down_to`` > 0 solves
+    only the states with at least that many filled boxes (the others stay NaN): the end of
+    a game, in a fraction of the time.
+
+    >>> V = build_table(Rules.custom("house", full_house_points=30), down_to=12)
+    >>> round(float(V[layout(Rules()).index(2**13 - 1 - 2**8, 0, 0)]), 6)  # Full house open: 30 x P
+    10.886486
     """
     workers = default_workers() if workers is None else max(1, int(workers))
-    V = np.full(N_STATES, np.nan)
+    lay = layout(rules)
+    V = np.full(lay.n_states, np.nan)
     layers = layer_states(rules)
     full_mask, full_up, full_flag = layers[N_BOXES]
-    V[state_index(full_mask, full_up, full_flag)] = 0.0
+    V[lay.index(full_mask, full_up, full_flag)] = 0.0
     local = threading.local()
 
     def solve(part: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
@@ -584,10 +680,10 @@ def build_table(
         ws = getattr(local, "ws", None)
         if ws is None or ws.size != len(mask):
             ws = local.ws = _Workspace(len(mask))
-        V[state_index(mask, up, flag)] = _state_values(rules, V, ws, mask, up, flag)
+        V[lay.index(mask, up, flag)] = _state_values(rules, V, ws, mask, up, flag)
         return len(mask)
 
-    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress)
+    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress, down_to=down_to)
     return V
 
 
@@ -598,18 +694,20 @@ def solve_layers(
     chunk: int,
     workers: int,
     progress: Callable[[float], None] | None = None,
+    down_to: int = 0,
 ) -> None:
-    """Run ``solve`` over every state of ``layers[N_BOXES - 1]`` down to ``layers[0]`` (each
-    layer needs only the ones after it), in parts of about ``chunk`` states on ``workers``
-    threads; ``solve`` returns how many states it solved, ``progress`` gets the fraction done.
+    """Run ``solve`` over every state of ``layers[N_BOXES - 1]`` down to ``layers[down_to]``
+    (each layer needs only the ones after it), in parts of about ``chunk`` states on
+    ``workers`` threads; ``solve`` returns how many states it solved, ``progress`` gets the
+    fraction done.
     """
-    total = sum(len(m) for m, _, _ in layers[:N_BOXES])
+    total = sum(len(m) for m, _, _ in layers[down_to:N_BOXES])
     done = 0
     if progress is not None:
         progress(0.0)
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
     try:
-        for f in range(N_BOXES - 1, -1, -1):
+        for f in range(N_BOXES - 1, down_to - 1, -1):
             parts = _chunks(layers[f], chunk)
             results = pool.map(solve, parts) if pool is not None else map(solve, parts)
             for n in results:
@@ -652,7 +750,7 @@ def legal_points(rules: Rules, mask, flag, rolls) -> tuple[np.ndarray, np.ndarra
     flag = np.asarray(flag, dtype=np.int64)
     rolls = np.asarray(rolls, dtype=np.intp)
     is_open = ((mask[:, None] >> np.arange(N_BOXES)) & 1) == 0
-    points = T.raw[rolls].astype(np.int64)
+    points = raw_table(rules)[rolls].astype(np.int64)
     face = T.five_face[rolls]
     five = face > 0
     penta_filled = ~is_open[:, PENTA]
@@ -662,10 +760,10 @@ def legal_points(rules: Rules, mask, flag, rolls) -> tuple[np.ndarray, np.ndarra
     lower[list(LOWER_IDX)] = True
     lower_open = (is_open & lower).any(axis=1)
     facts = joker.Facts(five, penta_filled, armed, own_open, lower_open)
-    bonus = np.where(joker.earns_penta_bonus(rules, facts), PENTA_BONUS, 0)
+    bonus = np.where(joker.earns_penta_bonus(rules, facts), rules.penta_bonus_points, 0)
     legal = is_open.copy()
-    joker_boxes = list(JOKER_POINTS)
-    joker_values = np.array(list(JOKER_POINTS.values()))
+    joker_boxes = list(joker_points(rules))
+    joker_values = np.array(list(joker_points(rules).values()))
     for case, where in joker.case_masks(rules, facts).items():
         allowed = joker.allowed_table(case)[np.maximum(face, 1) - 1]
         legal = np.where(where[:, None], is_open & allowed, legal)
@@ -682,14 +780,15 @@ def box_values(rules: Rules, V: np.ndarray, mask, up, flag, rolls) -> np.ndarray
     mask = np.asarray(mask, dtype=np.int64)
     up = np.asarray(up, dtype=np.int64)
     flag = np.asarray(flag, dtype=np.int64)
+    lay = layout(rules)
     points, bonus = legal_points(rules, mask, flag, rolls)
     bits = 1 << np.arange(N_BOXES)
     new_mask = mask[:, None] | bits
     is_upper = np.arange(N_BOXES) < N_UPPER
     raw_up = up[:, None] + np.where(is_upper, np.maximum(points, 0), 0)
-    new_up = np.minimum(raw_up, CAP)
+    new_up = np.minimum(raw_up, lay.cap)
     new_flag = np.broadcast_to(flag[:, None], points.shape).copy()
-    new_flag[:, PENTA] = (points[:, PENTA] == PENTA_POINTS) & uses_flag(rules)
-    value = points + bonus[:, None] + V[state_index(new_mask, new_up, new_flag)]
+    new_flag[:, PENTA] = (points[:, PENTA] == rules.penta_points) & uses_flag(rules)
+    value = points + bonus[:, None] + V[lay.index(new_mask, new_up, new_flag)]
     value = value + upper_bonus_earned(rules, up[:, None], raw_up)
     return np.where(points >= 0, value, -np.inf)
