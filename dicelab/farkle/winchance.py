@@ -84,8 +84,16 @@ _NEGLIGIBLE = 1e-20
 
 
 def cache_path(rules: Rules, target: int) -> Path:
-    """The cache file of one solve, keyed by the table's combinations, target and version."""
-    return cache_dir() / f"farkle-win-{rules.fingerprint}-{target}-v{SOLVER_VERSION}.npz"
+    """The cache file of one solve, keyed by the table's combinations, the game rules (only
+    when they differ from the rules as written), the target and the solver version.
+
+    >>> cache_path(Rules(), 10_000).name
+    'farkle-win-7eda454908358cd0-10000-v1.npz'
+    >>> cache_path(Rules.custom("race", end="at-once"), 10_000).name
+    'farkle-win-7eda454908358cd0-at-once-10000-v1.npz'
+    """
+    key = f"{rules.fingerprint}{rules.game_key}"
+    return cache_dir() / f"farkle-win-{key}-{target}-v{SOLVER_VERSION}.npz"
 
 
 # --------------------------------------------------------------------------- last turn
@@ -144,6 +152,15 @@ class WinChances:
         a = _check_points(my_total, self.unit)
         b = _check_points(their_total, self.unit)
         top = len(self.start)
+        if b >= top and self.rules.ends_at_target:
+            raise IllegalMove(
+                msg(
+                    "A total of {total} has reached the target {target}: under these rules "
+                    "that player has won, the game is over.",
+                    total=b * self.unit,
+                    target=self.target,
+                )
+            )
         if a >= top:
             raise IllegalMove(
                 msg(
@@ -199,9 +216,19 @@ class WinChances:
         return float(value)
 
     def bank_chance(self, my_total: int, their_total: int, turn_points: int) -> float:
-        """The chance if the player banks ``turn_points`` now."""
+        """The chance if the player banks ``turn_points`` now (refused below the entry
+        minimum when ``my_total`` is 0)."""
         a, b = self._totals(my_total, their_total)
         t = _check_points(turn_points, self.unit)
+        if not self.rules.may_bank(a, t * self.unit):
+            raise IllegalMove(
+                msg(
+                    "Not on the board yet: a first bank needs at least {entry} points, and this "
+                    "turn holds {points}. Roll on.",
+                    entry=self.rules.entry,
+                    points=t * self.unit,
+                )
+            )
         if b >= len(self.start):
             need = b - a - t
             return 1.0 if need < 0 else (0.5 if need == 0 else 0.0)
@@ -209,7 +236,9 @@ class WinChances:
 
     def best_action(self, my_total: int, their_total: int, turn_points: int, n_dice: int) -> str:
         """``'bank'`` or ``'roll'``: the optimal decision (``'roll'`` at a turn's start)."""
-        if turn_points == 0:
+        if turn_points == 0 or not self.rules.may_bank(
+            self._totals(my_total, their_total)[0], turn_points
+        ):
             return "roll"
         rolled = self.roll_chance(my_total, their_total, turn_points, n_dice)
         return "roll" if rolled > self.bank_chance(my_total, their_total, turn_points) else "bank"
@@ -260,20 +289,27 @@ class _PairTurn:
         return float(self.banks[t]) if t < self.size else self.tail(t)
 
 
-def _bank_row(start: np.ndarray, last: np.ndarray, a: int, b: int, size: int) -> np.ndarray:
-    """What banking is worth at each turn total ``t < size`` for totals ``(a, b)``."""
+def _bank_row(
+    start: np.ndarray, last: np.ndarray, a: int, b: int, size: int, entry: int = 0
+) -> np.ndarray:
+    """What banking is worth at each turn total ``t < size`` for totals ``(a, b)``;
+    ``-inf`` where banking is not allowed (below the ``entry`` units off the board)."""
     top = len(start)
     t = np.arange(size)
     mine = a + t
     lead = np.minimum(mine - b, len(last) - 1)
     past = 1.0 - np.where(mine - b < len(last), last[np.maximum(lead, 0), MAX_DICE], 0.0)
     inside = np.where(mine < top, 1.0 - start[b, np.minimum(mine, top - 1)], 0.0)
-    return np.where(mine < top, inside, past)
+    row = np.where(mine < top, inside, past)
+    if a == 0 and entry:
+        row[:entry] = -np.inf
+    return row
 
 
 def _pair_turn(chances: WinChances, a: int, b: int) -> _PairTurn:
     tables = turn_tables(chances.rules)
     farkle = 1.0 - chances.start[b, a]
+    entry = _entry_units(chances.rules, chances.unit)
     cap = _caps(
         chances.last,
         len(chances.start),
@@ -281,9 +317,10 @@ def _pair_turn(chances: WinChances, a: int, b: int) -> _PairTurn:
         np.array([b]),
         np.array([1 - farkle]),
         tables,
+        entry,
     )
     size = int(cap[0]) + tables.max_gain + 1
-    bank = _bank_row(chances.start, chances.last, a, b, size)
+    bank = _bank_row(chances.start, chances.last, a, b, size, entry)
     values, rolls, _, _ = solve_turn(tables, bank, farkle, int(cap[0]))
     for array in (values, rolls, bank):
         array.flags.writeable = False
@@ -313,22 +350,40 @@ def _roll_once(chances: WinChances, n: int, after: Callable[[int, int], float]) 
 # --------------------------------------------------------------------------- solver
 
 
+def _entry_units(rules: Rules, unit: int) -> int:
+    """The entry minimum in units: the first turn total a player off the board may bank."""
+    return -(-rules.entry // unit)
+
+
 def _caps(
-    last: np.ndarray, top: int, a: np.ndarray, b: np.ndarray, theirs: np.ndarray, tables: TurnTables
+    last: np.ndarray,
+    top: int,
+    a: np.ndarray,
+    b: np.ndarray,
+    theirs: np.ndarray,
+    tables: TurnTables,
+    entry: int = 0,
 ) -> np.ndarray:
     """Per pair, the turn total from which banking is optimal for sure.
 
     Past the target with lead ``D``, banking is worth ``1 - W(D)`` and rolling at most
     ``1 - pf + pf * (1 - theirs)``, with ``theirs`` (a lower bound of) the opponent's
     chance after my farkle and ``pf`` the smallest farkle chance: bank once
-    ``W(D) <= pf * theirs``.
+    ``W(D) <= pf * theirs``. When the game ends at the target, ``W`` is 0: bank on
+    reaching it. A player off the board banks no earlier than the ``entry`` units.
     """
     pf = min(float(tables.dice[n].farkle) for n in range(1, MAX_DICE + 1))
     curve = last[:, MAX_DICE]
     # curve is decreasing: first lead index where it falls below the bound
     bound = pf * np.maximum(theirs, _TINY)
     lead = np.searchsorted(-curve, -bound, side="left")
-    return np.maximum(top - a, b + lead - a)
+    caps = np.maximum(top - a, b + lead - a)
+    return np.where(a == 0, np.maximum(caps, entry), caps)
+
+
+def _no_last_turn() -> np.ndarray:
+    """``W`` when the game ends at the target: the other player has no last turn (0)."""
+    return np.zeros((1, MAX_DICE + 1))
 
 
 def _last_table(tables: TurnTables, top: int) -> np.ndarray:
@@ -357,7 +412,17 @@ def solve_win_chances(
             )
         )
     top = -(-target // unit)
-    last = _last_table(tables, top)
+    entry = _entry_units(rules, unit)
+    if entry > top:
+        raise IllegalMove(
+            msg(
+                "The entry minimum {entry} is above the target {target}: no first bank could "
+                "get a player on the board without ending the game.",
+                entry=rules.entry,
+                target=target,
+            )
+        )
+    last = _no_last_turn() if rules.ends_at_target else _last_table(tables, top)
     start = np.full((top, top), np.nan)
     pad = tables.max_gain + 1
     work = np.array([_pairs_on(s, top) for s in range(2 * top - 1)], dtype=float)
@@ -370,12 +435,12 @@ def solve_win_chances(
         mirror = guess[::-1]  # pair (b, a) sits at the mirrored position on the diagonal
         theirs = 0.5 * mirror
         while True:
-            caps = _caps(last, top, a, b, theirs, tables)
+            caps = _caps(last, top, a, b, theirs, tables, entry)
             length = int(caps.max())
             size = length + pad
             bank = np.stack(
                 [
-                    _bank_row(start, last, int(ai), int(bi), size)
+                    _bank_row(start, last, int(ai), int(bi), size, entry)
                     for ai, bi in zip(a, b, strict=True)
                 ],
                 axis=1,
