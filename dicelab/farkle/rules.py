@@ -245,8 +245,9 @@ def _end(value: object) -> str:
     if not isinstance(value, str) or value not in END_RULES:
         raise IllegalMove(
             msg(
-                "The game end is {choices}, not {value}.",
-                choices=" or ".join(END_RULES),
+                "The game end is {last} or {once}, not {value}.",
+                last=LAST_ROUND,
+                once=ENDS_AT_ONCE,
                 value=show_value(value),
             )
         )
@@ -491,11 +492,11 @@ class Rules:
             or not set(fields) <= set(data)
             or not set(data) <= set(fields) | set(GAME_DEFAULTS)
         ):
+            optional = "".join(f" [, {name}]" for name in GAME_DEFAULTS)  # may be left out
             raise _bad_table(
                 msg(
-                    "A table description has exactly the keys {keys}, and may have {optional}.",
-                    keys=", ".join(fields),
-                    optional=", ".join(GAME_DEFAULTS),
+                    "A table description has exactly the keys {keys}.",
+                    keys=", ".join(fields) + optional,
                 )
             )
         return cls(**{name: data[name] for name in data})

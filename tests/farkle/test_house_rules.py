@@ -76,7 +76,7 @@ def test_game_rules_round_trip_through_the_dict():
         assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     old = Rules().to_dict()  # a description from before the game rules: still read
     assert Rules.from_dict(old) == Rules()
-    with pytest.raises(IllegalMove, match="may have end, entry"):
+    with pytest.raises(IllegalMove, match=r"extras \[, end\] \[, entry\]"):
         Rules.from_dict({**old, "ending": "at-once"})
 
 
