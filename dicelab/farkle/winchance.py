@@ -23,13 +23,19 @@ turn to make 1,001: rolling on for a bigger lead is worth more.
 The solver works in units of the table's points step (50), by score pairs in order of
 decreasing ``my total + their total``: banking moves to a higher sum (already solved),
 a farkle hands the same totals to the other player. The two turn-start chances of a
-pair ``(a, b)`` and ``(b, a)`` are therefore solved together, by Newton's method on
+pair ``(a, b)`` and ``(b, a)`` are therefore solved together, by a Newton step on
 their exact piecewise-linear relation (each is a convex function of the other), with a
-whole diagonal of pairs vectorised in NumPy. Banking past the target then leaves the
-opponent one last turn, whose chances are solved first. A turn's points are unbounded,
-but once the lead ``D`` is so large that the opponent's last-turn chance ``W(D)`` is at
-most ``farkle_chance(6) * (their chance after my farkle)``, banking beats rolling; the
-solver stops each turn there, so the truncation is exact.
+whole diagonal of pairs vectorised in NumPy: one kernel pass at two farkle values gives
+the step, and a vectorised check of the optimality equations at every state proves the
+result exact (pairs whose policy changed on the way are solved again). Banking past the
+target then leaves the opponent one last turn, whose chances are solved first. A turn's
+points are unbounded, but once the lead ``D`` is so large that the opponent's last-turn
+chance ``W(D)`` is at most ``farkle_chance(6) * (their chance after my farkle)``,
+banking beats rolling; the solver stops each turn there, so the truncation is exact.
+
+The game rules of the table apply (``docs/farkle.md``): with ``end="at-once"`` the first
+bank to reach the target wins at once (no last turn); with an ``entry`` minimum a player
+off the board may not bank less.
 
 Solved tables are cached on disk (see :func:`cache_dir`); ``python -m
 dicelab.farkle.winchance --build`` solves the standard targets with a progress line.
