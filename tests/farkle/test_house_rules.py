@@ -244,3 +244,9 @@ def test_ending_at_once_favours_the_first_player_more():
 def test_an_entry_above_the_target_is_refused():
     with pytest.raises(IllegalMove, match="above the target"):
         solve_win_chances(Rules.custom("steep", entry=1500), target=TARGET)
+
+
+def test_a_preset_name_with_other_game_rules_is_refused():
+    # saves and notation name the rules: "standard" must mean the rules as written
+    with pytest.raises(IllegalMove, match="named 'standard' but differ"):
+        Game(["Ada"], rules=Rules(end=ENDS_AT_ONCE))
