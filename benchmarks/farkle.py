@@ -4,14 +4,18 @@ Each figure is printed beside a named reference measured in the same run, with t
 
 * ``optimal_turn`` per preset, against a plain memoised Python recursion over every roll
   and every set-aside (the same equations, straight from ``set_aside_options``);
-* the two-player win-chance solve (time, peak memory) for each target, against the same
-  solve with plain fixed-point iteration (value iteration) instead of Newton's method on
-  each diagonal, at a small target;
+* the two-player win-chance solve against today's method (before issue 15, kept here as
+  :func:`reference_win_chances`), both in fresh processes, alternately, at ``--reference``
+  (5,000: today's method takes about 95 s at 10,000), with the ratio and the largest
+  difference; then the new method alone at each of ``--targets`` (10,000 and 15,000): time,
+  peak memory, largest difference from the cached table; and, at a small target, against
+  plain fixed-point iteration (value iteration) on each diagonal;
 * simulated turns per second for a threshold strategy, against the engine's own
   step-by-step play (``Situation`` moves chosen by a threshold ``ComputerPlayer``).
 
-Usage: ``python benchmarks/farkle.py [--targets 5000 10000] [--quick]``. Solved win
-chances are saved to the disk cache (``DICELAB_CACHE_DIR`` or the user cache).
+Usage: ``python benchmarks/farkle.py [--only win] [--targets 10000 15000] [--reference
+5000] [--repeats 3] [--quick]``. Solved win chances are compared with, or else saved to,
+the disk cache (``DICELAB_CACHE_DIR`` or the user cache).
 """
 
 from __future__ import annotations
@@ -127,6 +131,101 @@ def bench_optimal_turn(quick: bool) -> None:
 # ------------------------------------------------------------------ win chances
 
 
+# Today's method (before issue 15), kept as the named reference: the kernel indexes the
+# values by two arrays and carries slopes for every move; every Newton pass re-solves every
+# pair of the diagonal with slopes; the bank rows are built pair by pair.
+
+
+def _reference_best_moves(plan, arrays, i, m):
+    derivs = arrays.derivs
+    best = chosen = None
+    for step, slot, rows in plan.blocks:
+        options = arrays.values[i + step, slot, :m]
+        top = options.max(axis=0)
+        slope = None
+        if derivs is not None:
+            slope = np.where(options == top, derivs[i + step, slot, :m], 0.0).max(axis=0)
+        if best is None:
+            best, chosen = top, slope
+            continue
+        better = top > best[:rows]
+        best[:rows] = np.where(better, top, best[:rows])
+        if chosen is not None and slope is not None:
+            chosen[:rows] = np.where(better, slope, chosen[:rows])
+    return best, chosen
+
+
+def _reference_solve_turn(tables, bank, farkle, length, slopes=False):
+    order, bank, lengths, farkle = risk._longest_first(bank, farkle, length)
+    plan = risk._stacked(tables)
+    arrays = risk._TurnArrays.start(bank, slopes)
+    active = np.searchsorted(-lengths, -np.arange(int(lengths.max(initial=0))), side="right")
+    pf = plan.farkle[:, None]
+    for i in range(len(active) - 1, -1, -1):
+        m = int(active[i])
+        best, chosen = _reference_best_moves(plan, arrays, i, m)
+        roll = plan.weights @ best + pf * farkle[:m]
+        arrays.rolls[i, 1:, :m] = roll
+        here = bank[i, :m]
+        go = roll > here
+        arrays.values[i, 1:, :m] = np.where(go, roll, here)
+        if chosen is not None:
+            roll_d = plan.weights @ chosen + pf
+            arrays.rolls_d[i, 1:, :m] = roll_d
+            arrays.derivs[i, 1:, :m] = np.where(go, roll_d, 0.0)
+    back = np.argsort(order)
+    return arrays.rolls[..., back], None if arrays.rolls_d is None else arrays.rolls_d[..., back]
+
+
+def _reference_diagonal(tables, bank, caps, guess):
+    x = guess.copy()
+    for _ in range(60):
+        farkle = 1.0 - x[::-1]
+        rolls, slopes = _reference_solve_turn(tables, bank, farkle, caps, slopes=True)
+        value, slope = rolls[0, 6], slopes[0, 6]
+        if np.max(np.abs(value - x)) <= winchance._TOLERANCE:
+            return value
+        x = winchance._newton(value - slope * farkle, slope)
+    raise RuntimeError("no convergence")
+
+
+def _reference_guess(start, a, b, top):
+    guess = np.full(len(a), 0.5)
+    up = b + 1 < top
+    guess[up] = start[a[up], b[up] + 1]
+    side = ~up & (a + 1 < top)
+    guess[side] = start[a[side] + 1, b[side]]
+    return guess
+
+
+def reference_win_chances(target: int, rules: Rules | None = None) -> np.ndarray:
+    """Today's solve (the reference): the turn-start chances ``start[a, b]``."""
+    tables = risk.turn_tables(rules)
+    top = -(-target // tables.unit)
+    last = winchance._last_table(tables, top)
+    start = np.full((top, top), np.nan)
+    pad = tables.max_gain + 1
+    for s in range(2 * top - 2, -1, -1):
+        a = np.arange(max(0, s - top + 1), min(s, top - 1) + 1)
+        b = s - a
+        guess = _reference_guess(start, a, b, top)
+        theirs = 0.5 * guess[::-1]
+        while True:
+            caps = winchance._caps(last, top, a, b, theirs, tables)
+            size = int(caps.max()) + pad
+            rows = [
+                winchance._bank_row(start, last, int(i), int(j), size)
+                for i, j in zip(a, b, strict=True)
+            ]
+            bank = np.stack(rows, axis=1)
+            x = _reference_diagonal(tables, bank, caps, guess)
+            if np.all(x[::-1] >= theirs):
+                break
+            theirs = np.minimum(theirs, 0.5 * x[::-1])
+        start[a, b] = x
+    return start
+
+
 def fixed_point_diagonal(tables, bank, caps, guess):
     """Reference: the same diagonal solved by plain fixed-point (value) iteration."""
     x = guess.copy()
@@ -151,22 +250,38 @@ def peak_rss_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def solve_one(target: int) -> None:
-    """Child process: solve, save to the cache, print the figures for the parent."""
+def solve_one(target: int, method: str) -> None:
+    """Child process: one solve by ``method`` (``new`` or ``reference``), figures for the parent.
+
+    The new method's table is compared with the cached one of the same target, if any
+    (today's tables), and saved to the cache when there was none.
+    """
     baseline = peak_rss_kib()
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
+    if method == "reference":
+        start = reference_win_chances(target)
+        seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
+        print("RESULT", json.dumps({"seconds": seconds, "cpu": cpu, "start": start.tolist()}))
+        return
     chances = winchance.solve_win_chances(target=target)
-    seconds = time.perf_counter() - began
+    seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
     peak = peak_rss_kib()
-    winchance._save(chances, winchance.cache_path(chances.rules, target))
+    path = winchance.cache_path(chances.rules, target)
+    cached = winchance._load(chances.rules, target, path)
+    gap = None if cached is None else float(np.max(np.abs(cached.start - chances.start)))
+    if cached is None:
+        winchance._save(chances, path)
     head = chances.fair_head_start()
     print(
         "RESULT",
         json.dumps(
             {
                 "seconds": seconds,
+                "cpu": cpu,
                 "rss_mib": peak / 1024,
                 "solver_mib": (peak - baseline) / 1024,
+                "gap": gap,
+                "start": chances.start.tolist(),
                 "first": chances.first_player_chance,
                 "head": head,
                 "first_with_head": chances.chance(0, head),
@@ -177,42 +292,57 @@ def solve_one(target: int) -> None:
     )
 
 
-def bench_win_chances(targets: list[int], quick: bool) -> None:
+def child(target: int, method: str) -> dict:
+    """Run :func:`solve_one` in a fresh process (its own time and peak memory)."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--solve-one", str(target), "--method", method],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return json.loads(out.split("RESULT", 1)[1])
+
+
+def bench_win_chances(targets: list[int], quick: bool, reference: int, repeats: int) -> None:
     print("two-player win chances (optimal play by both, ties count 1/2)")
-    small = 1000 if quick else 2000
-    newton_s, newton = timed(lambda: winchance.solve_win_chances(target=small))
-    original = winchance._solve_diagonal
-    winchance._solve_diagonal = fixed_point_diagonal
-    try:
-        plain_s, plain = timed(lambda: winchance.solve_win_chances(target=small))
-    finally:
-        winchance._solve_diagonal = original
-    gap = float(np.max(np.abs(plain.start - newton.start)))
-    print(
-        f"  target {small:6,}: Newton {newton_s:6.1f} s; reference value iteration "
-        f"{plain_s:6.1f} s -> ratio {plain_s / newton_s:.1f}x (largest difference {gap:.1e})"
-    )
-    for target in targets:  # each in a fresh process: its own time and peak memory
-        out = subprocess.run(
-            [sys.executable, __file__, "--solve-one", str(target)],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        got = json.loads(out.split("RESULT", 1)[1])
+    ratios = []
+    for _ in range(repeats):  # today's method and the new one, alternately, same run
+        old, new = child(reference, "reference"), child(reference, "new")
+        gap = float(np.max(np.abs(np.array(old["start"]) - np.array(new["start"]))))
+        ratios.append(old["seconds"] / new["seconds"])
         print(
-            f"  target {target:6,}: solve {got['seconds']:6.1f} s, peak memory "
-            f"{got['rss_mib']:.0f} MiB RSS ({got['solver_mib']:.0f} MiB above the imports)"
+            f"  target {reference:6,}: new {new['seconds']:6.1f} s (CPU {new['cpu']:.1f} s); "
+            f"reference (today's method) {old['seconds']:6.1f} s (CPU {old['cpu']:.1f} s) -> "
+            f"ratio {ratios[-1]:.1f}x (CPU {old['cpu'] / new['cpu']:.1f}x); largest "
+            f"difference {gap:.1e}"
+        )
+    print(f"  median ratio over {repeats} run(s): {float(np.median(ratios)):.1f}x")
+    for target in targets:
+        got = child(target, "new")
+        gap = "no cached table" if got["gap"] is None else f"{got['gap']:.1e}"
+        print(
+            f"  target {target:6,}: new {got['seconds']:6.1f} s (CPU {got['cpu']:.1f} s), peak "
+            f"memory {got['rss_mib']:.0f} MiB RSS ({got['solver_mib']:.0f} MiB above the "
+            f"imports); largest difference from the cached table: {gap}"
         )
         print(
             f"    first player wins {got['first']:.6f}; fair head start for the second: "
             f"{got['head']} points (first player then wins {got['first_with_head']:.6f}; "
             f"{got['below']:.6f} with 50 fewer, {got['above']:.6f} with 50 more)"
         )
-        rules = Rules()
-        path = winchance.cache_path(rules, target)
-        loaded, _ = timed(lambda r=rules, t=target, p=path: winchance._load(r, t, p))
-        print(f"    loading it back from the disk cache: {loaded * 1e3:.1f} ms")
+    small = 1000 if quick else 2000
+    line_s, line = timed(lambda: winchance.solve_win_chances(target=small))
+    original = winchance._solve_diagonal
+    winchance._solve_diagonal = fixed_point_diagonal
+    try:
+        plain_s, plain = timed(lambda: winchance.solve_win_chances(target=small))
+    finally:
+        winchance._solve_diagonal = original
+    gap = float(np.max(np.abs(plain.start - line.start)))
+    print(
+        f"  target {small:6,}: new {line_s:6.1f} s; plain value iteration {plain_s:6.1f} s "
+        f"-> ratio {plain_s / line_s:.1f}x (largest difference {gap:.1e})"
+    )
 
 
 # ------------------------------------------------------------------ simulation
@@ -255,16 +385,23 @@ def bench_simulation(quick: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--targets", type=int, nargs="*", default=[5000, 10000])
+    parser.add_argument("--targets", type=int, nargs="*", default=[10000, 15000])
+    parser.add_argument("--reference", type=int, default=5000, help="target of the ratio")
+    parser.add_argument("--repeats", type=int, default=1, help="runs of the ratio")
     parser.add_argument("--quick", action="store_true", help="smaller references and runs")
+    parser.add_argument("--only", choices=["turn", "simulation", "win"], help="one part")
     parser.add_argument("--solve-one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--method", default="new", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.solve_one:
-        solve_one(args.solve_one)
+        solve_one(args.solve_one, args.method)
         return
-    bench_optimal_turn(args.quick)
-    bench_simulation(args.quick)
-    bench_win_chances(args.targets, args.quick)
+    if args.only in (None, "turn"):
+        bench_optimal_turn(args.quick)
+    if args.only in (None, "simulation"):
+        bench_simulation(args.quick)
+    if args.only in (None, "win"):
+        bench_win_chances(args.targets, args.quick, args.reference, args.repeats)
 
 
 if __name__ == "__main__":

@@ -118,7 +118,7 @@ def _event(before: Situation, move: Move, after: Situation, dice: tuple[int, ...
             messages.append(msg(HOT_DICE))
     else:
         points = before.turn.points
-        if after.trigger is not None and before.trigger is None:
+        if after.trigger is not None and before.trigger is None and not after.rules.ends_at_target:
             messages.append(msg(LAST_ROUND))
     if after.is_over:
         messages.append(msg(GAME_OVER))

@@ -319,7 +319,7 @@ def _situation(line: _Line, turn: Turn) -> Situation:
             msg("a game has from 1 to {most} players.", most=MAX_SEATS),
             line.seat_starts[MAX_SEATS],
         )
-    problem = seat_problem(totals, target, line.current, line.trigger)
+    problem = seat_problem(totals, target, line.current, line.trigger, line.rules)
     problem = problem or total_problem(totals, line.rules)
     if problem is not None:
         raise reader.fail(problem[1], line.seat_starts[problem[0]])

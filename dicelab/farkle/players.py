@@ -266,12 +266,14 @@ class ComputerPlayer:
             and situation.leader_total(situation.current) >= (situation.totals[situation.current])
         ):
             value = max(value, behind + 1)
+        if not situation.totals[situation.current]:  # not on the board yet
+            value = max(value, situation.rules.entry)
         return value
 
     def wants_to_bank(self, situation: Situation) -> bool:
         """It would bank now (the turn allows it and its points reach the threshold)."""
         turn = situation.turn
-        return turn.can_bank and turn.points >= self.threshold(situation)
+        return situation.may_bank() and turn.points >= self.threshold(situation)
 
     def choose_set_aside(self, situation: Situation) -> SetAside:
         """The set-aside it picks from the last roll (rule of thumb above)."""

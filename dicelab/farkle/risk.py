@@ -255,6 +255,9 @@ class _Stacked:
     blocks: tuple[tuple[np.ndarray, np.ndarray, int], ...]
     weights: np.ndarray
     farkle: np.ndarray
+    offsets: tuple[np.ndarray, ...]
+    """Per block, ``step * 7 + slot``: the rows its moves read in the values seen as a
+    ``(points * 7 + dice, batch)`` table (one ``np.take`` per block and step)."""
 
 
 _BLOCK_EDGES = (0, 2, 4, 8, 16, 32, 64, 128)
@@ -291,7 +294,8 @@ def _stacked(tables: TurnTables) -> _Stacked:
         depth = int((slot > 0).any(axis=1).sum())
         parts.append((step[:depth], slot[:depth], rows))
     farkle = np.array([float(tables.dice[n].farkle) for n in range(1, MAX_DICE + 1)])
-    return _Stacked(tuple(parts), weights[:, order], farkle)
+    offsets = tuple(step * (MAX_DICE + 1) + slot for step, slot, _ in parts)
+    return _Stacked(tuple(parts), weights[:, order], farkle, offsets)
 
 
 def solve_turn(
@@ -380,9 +384,12 @@ def _solve_index(
     roll = plan.weights @ best + pf * farkle[:m]
     arrays.rolls[i, 1:, :m] = roll
     here = bank[i, :m]
+    if chosen is None:
+        np.maximum(roll, here, out=arrays.values[i, 1:, :m])
+        return
     go = roll > here
     arrays.values[i, 1:, :m] = np.where(go, roll, here)
-    if chosen is not None and arrays.derivs is not None and arrays.rolls_d is not None:
+    if arrays.derivs is not None and arrays.rolls_d is not None:
         roll_d = plan.weights @ chosen + pf
         arrays.rolls_d[i, 1:, :m] = roll_d
         arrays.derivs[i, 1:, :m] = np.where(go, roll_d, 0.0)
@@ -392,23 +399,34 @@ def _best_moves(
     plan: _Stacked, arrays: _TurnArrays, i: int, m: int
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Per group row and element: the best move's value at index ``i``, and its slope
-    (the steepest among equal best moves) when slopes are computed."""
-    derivs = arrays.derivs
+    (the steepest among equal best moves) when slopes are computed.
+
+    The values are read as a 2-D table, row ``points * 7 + dice``: one gather of whole
+    rows (the batch prefix) per block, much faster than indexing by two arrays.
+    """
+    width = arrays.values.shape[2]
+    values = arrays.values.reshape(-1, width)
+    derivs = None if arrays.derivs is None else arrays.derivs.reshape(-1, width)
+    base = i * (MAX_DICE + 1)
     best: np.ndarray | None = None
     chosen: np.ndarray | None = None
-    for step, slot, rows in plan.blocks:
-        options = arrays.values[i + step, slot, :m]  # (moves, rows, m)
+    for (_, _, rows), offset in zip(plan.blocks, plan.offsets, strict=True):
+        at = base + offset
+        options = values[at, :m]  # (moves, rows, m): rows of the prefix only
         top = options.max(axis=0)
         slope = None
         if derivs is not None:
-            slope = np.where(options == top, derivs[i + step, slot, :m], 0.0).max(axis=0)
+            steep = derivs[at, :m]
+            slope = np.where(options == top, steep, 0.0).max(axis=0)
         if best is None:
             best, chosen = top, slope
             continue
+        if chosen is None or slope is None:
+            np.maximum(best[:rows], top, out=best[:rows])
+            continue
         better = top > best[:rows]
         best[:rows] = np.where(better, top, best[:rows])
-        if chosen is not None and slope is not None:
-            chosen[:rows] = np.where(better, slope, chosen[:rows])
+        chosen[:rows] = np.where(better, slope, chosen[:rows])
     assert best is not None
     return best, chosen
 

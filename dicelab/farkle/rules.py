@@ -25,6 +25,16 @@ A house table is the standard one with changes, or built from scratch:
 (750, 500)
 >>> Rules.from_table("tiny", {(1,): 100, (5,): 50, (1, 1, 1): 1000}).combinations[(1, 1, 1)]
 1000
+
+Two house rules are about the game, not the table: how it ends (``end``: the last round
+of the rules, or at once when a bank reaches the target) and the points a player's first
+bank needs to get on the board (``entry``, 0: none). Each is one small predicate:
+
+>>> race = Rules.custom("race", end=ENDS_AT_ONCE, entry=500)
+>>> race.ends_at_target, race.may_bank(total=0, points=450), race.may_bank(total=450, points=50)
+(True, False, True)
+>>> Rules().ends_at_target, Rules().may_bank(total=0, points=50)
+(False, True)
 """
 
 from __future__ import annotations
@@ -41,11 +51,16 @@ from typing import Any
 from dicelab.dice import FACES, check_dice
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, msg
-from dicelab.numbers import show_value
+from dicelab.numbers import is_whole, show_value
 from dicelab.presets import coerce_rules, lookup
 
 __all__ = [
+    "ENDS_AT_ONCE",
+    "END_NAMES",
+    "END_RULES",
     "FIELD_NAMES",
+    "LAST_ROUND",
+    "MAX_ENTRY",
     "PRESETS",
     "PRESET_LABELS",
     "STANDARD_KINDS",
@@ -55,6 +70,17 @@ __all__ = [
     "flat_kinds",
     "multiplied_kinds",
 ]
+
+LAST_ROUND = "last-round"
+"""The rules' game end: reaching the target starts a last round for the others (default)."""
+ENDS_AT_ONCE = "at-once"
+"""The game ends as soon as a bank reaches the target (Busche and Neller's analysis)."""
+END_RULES = (LAST_ROUND, ENDS_AT_ONCE)
+"""The choices of ``Rules.end``."""
+END_NAMES = {LAST_ROUND: N_("Last round for the others"), ENDS_AT_ONCE: N_("Ends at once")}
+"""Each game end's name in a menu (message ids)."""
+MAX_ENTRY = 5000
+"""The largest entry minimum: the smallest target."""
 
 STANDARD_TRIPLES: dict[int, int] = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
 """Three of a kind: 1000 for three 1s, 100 X for three Xs."""
@@ -215,6 +241,36 @@ def _show(dice: Iterable[int]) -> str:
     return ", ".join(str(die) for die in dice)
 
 
+def _end(value: object) -> str:
+    if not isinstance(value, str) or value not in END_RULES:
+        raise IllegalMove(
+            msg(
+                "The game end is {last} or {once}, not {value}.",
+                last=LAST_ROUND,
+                once=ENDS_AT_ONCE,
+                value=show_value(value),
+            )
+        )
+    return value
+
+
+def _entry(value: object) -> int:
+    if not is_whole(value) or not 0 <= int(value) <= MAX_ENTRY:
+        raise IllegalMove(
+            msg(
+                "The entry minimum is a whole number of points from 0 (none) to {most}, "
+                "not {value}.",
+                most=MAX_ENTRY,
+                value=show_value(value),
+            )
+        )
+    return int(value)
+
+
+GAME_DEFAULTS: dict[str, Any] = {"end": LAST_ROUND, "entry": 0}
+"""The game rules' fields and their defaults (the rules as written: no change)."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """A Farkle scoring table (immutable, hashable: solvers cache by it).
@@ -227,7 +283,10 @@ class Rules:
     * ``straight``: 1-2-3-4-5-6; ``three_pairs``: three different faces, two each;
       ``four_and_pair``: four of one face and two of another; ``two_triplets``: three
       of one face and three of another (each ``None`` when it is no combination);
-    * ``extras``: ``(dice, points)`` for any further combination, as the dice it needs.
+    * ``extras``: ``(dice, points)`` for any further combination, as the dice it needs;
+    * ``end``: :data:`LAST_ROUND` (default: the others play one more turn) or
+      :data:`ENDS_AT_ONCE` (the first bank to reach the target wins at once);
+    * ``entry``: the points a turn must bank to get a player on the board (0: none).
 
     Mappings are accepted too (``singles={1: 100, 5: 50}``) and stored as sorted rows.
     A set-aside scores the best split of its dice into these combinations, every die
@@ -248,6 +307,8 @@ class Rules:
     four_and_pair: int | None = None
     two_triplets: int | None = None
     extras: tuple[tuple[tuple[int, ...], int], ...] = ()
+    end: str = LAST_ROUND
+    entry: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -260,7 +321,16 @@ class Rules:
         fix(self, "four_and_pair", _optional_points(self.four_and_pair, "four_and_pair"))
         fix(self, "two_triplets", _optional_points(self.two_triplets, "two_triplets"))
         fix(self, "extras", _normal_extras(self.extras))
-        fields = repr(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+        fix(self, "end", _end(self.end))
+        fix(self, "entry", _entry(self.entry))
+        fields = repr(
+            tuple(
+                getattr(self, f.name)
+                for f in dataclasses.fields(self)
+                if f.name not in GAME_DEFAULTS  # the table's hash is as before the game rules
+            )
+            + self._game_changes()
+        )
         fix(self, "_hash", int(hashlib.sha256(fields.encode()).hexdigest()[:15], 16))
         _compile(self)  # refuses a table that lists one combination twice
 
@@ -268,6 +338,41 @@ class Rules:
         # Computed once (scoring caches look rules up on every call), and the same in
         # every process, so that a pickled table is still found in caches.
         return self._hash  # type: ignore[attr-defined]  # set by __post_init__, not a field
+
+    def _game_changes(self) -> tuple[tuple[str, Any], ...]:
+        """The game rules that differ from the default, as (field, value) pairs."""
+        return tuple(
+            (name, getattr(self, name))
+            for name, default in GAME_DEFAULTS.items()
+            if getattr(self, name) != default
+        )
+
+    # The game rules, one predicate each ---------------------------------------------------
+
+    @property
+    def ends_at_target(self) -> bool:
+        """The game ends as soon as a bank reaches the target (no last round)."""
+        return self.end == ENDS_AT_ONCE
+
+    def may_bank(self, total: int, points: int) -> bool:
+        """A player with ``total`` points may bank a turn of ``points``: a player not yet on
+        the board (total 0) needs at least the entry minimum.
+
+        >>> entry = Rules(name="entry 500", entry=500)
+        >>> entry.may_bank(0, 500), entry.may_bank(0, 450), entry.may_bank(50, 50)
+        (True, False, True)
+        """
+        return total > 0 or points >= self.entry
+
+    @property
+    def game_key(self) -> str:
+        """The game rules for cache keys and file names: ``""`` for the rules as written.
+
+        >>> Rules().game_key, Rules(name="race", end=ENDS_AT_ONCE, entry=500).game_key
+        ('', '-at-once-entry500')
+        """
+        key = "-at-once" if self.ends_at_target else ""
+        return key + (f"-entry{self.entry}" if self.entry else "")
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -298,8 +403,15 @@ class Rules:
         return dataclasses.replace(start, name=name, **changes)
 
     @classmethod
-    def from_table(cls, name: str, table: Mapping[Iterable[int], int]) -> Rules:
-        """A table given only as its combinations: dice -> points.
+    def from_table(
+        cls,
+        name: str,
+        table: Mapping[Iterable[int], int],
+        *,
+        end: str = LAST_ROUND,
+        entry: int = 0,
+    ) -> Rules:
+        """A table given only as its combinations: dice -> points (and the game rules).
 
         Single dice go to ``singles``, three to six equal dice to ``kinds``, every other
         combination to ``extras``; ``rules.combinations`` gives the table back.
@@ -326,6 +438,8 @@ class Rules:
             four_and_pair=None,
             two_triplets=None,
             extras=tuple(extras),
+            end=end,
+            entry=entry,
         )
 
     @property
@@ -346,8 +460,13 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description of the table (:meth:`from_dict` reads it back).
 
+        The game rules are written only when they differ from the default, so the rules as
+        written describe themselves exactly as before they existed.
+
         >>> Rules.from_dict(Rules.preset("playmonster").to_dict()) == Rules.preset("playmonster")
         True
+        >>> Rules.custom("race", end=ENDS_AT_ONCE).to_dict()["end"]
+        'at-once'
         """
         return {
             "name": self.name,
@@ -358,17 +477,29 @@ class Rules:
             "four_and_pair": self.four_and_pair,
             "two_triplets": self.two_triplets,
             "extras": [[list(dice), points] for dice, points in self.extras],
+            **dict(self._game_changes()),
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """The table described by ``data`` (as :meth:`to_dict` writes it), strictly checked."""
-        fields = [f.name for f in dataclasses.fields(cls)]
-        if not isinstance(data, Mapping) or set(data) != set(fields):
+        """The table described by ``data`` (as :meth:`to_dict` writes it), strictly checked.
+
+        The game rules' keys (``end``, ``entry``) may be left out: the default then.
+        """
+        fields = [f.name for f in dataclasses.fields(cls) if f.name not in GAME_DEFAULTS]
+        if (
+            not isinstance(data, Mapping)
+            or not set(fields) <= set(data)
+            or not set(data) <= set(fields) | set(GAME_DEFAULTS)
+        ):
+            optional = "".join(f" [, {name}]" for name in GAME_DEFAULTS)  # may be left out
             raise _bad_table(
-                msg("A table description has exactly the keys {keys}.", keys=", ".join(fields))
+                msg(
+                    "A table description has exactly the keys {keys}.",
+                    keys=", ".join(fields) + optional,
+                )
             )
-        return cls(**{name: data[name] for name in fields})
+        return cls(**{name: data[name] for name in data})
 
 
 def _named_combinations(rules: Rules) -> Iterable[tuple[tuple[int, ...], int]]:

@@ -532,6 +532,13 @@ def simulate_games(
     """
     tables = turn_tables(rules)
     rules = tables.rules
+    if rules.game_key:
+        raise IllegalMove(
+            msg(
+                "The game simulator plays the game end and entry of the rules as written (a "
+                "last round, no entry minimum); these rules change them."
+            )
+        )
     unit = tables.unit
     lookup, _ = _roll_lookup(tables)
     seats = [_seat(s, rules, target) for s in strategies]

@@ -101,8 +101,18 @@ def total_problem(totals: tuple[int, ...], rules: Rules) -> tuple[int, Message] 
 
     >>> total_problem((1250, 7), PRESETS["standard"])[0]
     1
+    >>> total_problem((0, 450), Rules(name="entry 500", entry=500))[0]
+    1
     """
     for seat, total in enumerate(totals):
+        if total and not rules.may_bank(0, total):
+            return seat, msg(
+                "Seat {seat} cannot have {total} points: a player gets on the board with a "
+                "first bank of at least {entry} points.",
+                seat=seat,
+                total=total,
+                entry=rules.entry,
+            )
         if not reachable_total(total, rules):
             return seat, msg(
                 "Seat {seat} cannot have {total} points: no sequence of turns banks them "
@@ -114,18 +124,29 @@ def total_problem(totals: tuple[int, ...], rules: Rules) -> tuple[int, Message] 
 
 
 def seat_problem(
-    totals: tuple[int, ...], target: int, current: int, trigger: int | None
+    totals: tuple[int, ...],
+    target: int,
+    current: int,
+    trigger: int | None,
+    rules: Rules | None = None,
 ) -> tuple[int, Message] | None:
     """The first seat whose total cannot be there, with why (``None`` if all can).
 
     Banking is the only way to the target and the first to reach it starts the last
     round, so only that seat and the seats that played after it may be at the target.
+    When the game ends at the target (``rules.ends_at_target``), the seat that reached it
+    has won and no one plays after it.
 
     >>> seat_problem((5000, 900), 5000, 1, None)[0]
     0
     """
     if trigger is not None and totals[trigger] < target:
         return trigger, msg("The last round starts only when a total reaches the target.")
+    if trigger is not None and current != trigger and rules is not None and rules.ends_at_target:
+        return trigger, msg(
+            "Under these rules the game ends as soon as a total reaches the target: no one "
+            "plays after it."
+        )
     seats = len(totals)
     played_after_trigger = set()
     if trigger is not None:
@@ -180,7 +201,7 @@ class Situation:
             raise IllegalMove(msg("A lost turn is over: the next player's turn starts at once."))
         if self.is_over and self.turn != Turn(rules=self.rules):
             raise IllegalMove(msg("The game is over: no turn is under way."))
-        problem = seat_problem(self.totals, self.target, self.current, self.trigger)
+        problem = seat_problem(self.totals, self.target, self.current, self.trigger, self.rules)
         problem = problem or total_problem(self.totals, self.rules)
         if problem is not None:
             raise IllegalMove(problem[1])
@@ -280,17 +301,41 @@ class Situation:
         self.check_playing()
         return replace(self, turn=self.turn.set_aside(dice))
 
+    def may_bank(self) -> bool:
+        """The turn may be banked now: it has points, and they reach the entry minimum if the
+        player is not on the board yet (:meth:`Rules.may_bank`)."""
+        turn = self.turn
+        return turn.can_bank and self.rules.may_bank(self.totals[self.current], turn.points)
+
     def bank(self) -> Situation:
         """After banking: the points join the total; reaching the target first starts the
-        last round; the next player plays."""
+        last round (or, if the rules say so, ends the game at once); the next player plays.
+
+        >>> s = Situation.start(2, 5000, Rules(name="entry", entry=500)).roll([1, 2, 3, 4, 6, 6])
+        >>> s.set_aside([1]).bank()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        dicelab.errors.IllegalMove: Not on the board yet: a first bank needs at least 500 ...
+        """
         self.check_playing()
         points = self.turn.bank_points()
+        if not self.rules.may_bank(self.totals[self.current], points):
+            raise IllegalMove(
+                msg(
+                    "Not on the board yet: a first bank needs at least {entry} points, and this "
+                    "turn holds {points}. Roll on.",
+                    entry=self.rules.entry,
+                    points=points,
+                )
+            )
         totals = list(self.totals)
         totals[self.current] += points
         trigger = self.trigger
         if trigger is None and totals[self.current] >= self.target:
             trigger = self.current
         following = (self.current + 1) % self.seats
+        if trigger == self.current and self.rules.ends_at_target:
+            following = self.current  # the game is over: no one plays after the winner
         return Situation(tuple(totals), self.target, following, trigger, Turn(rules=self.rules))
 
     def apply(self, move: Move, dice: object = None) -> Situation:
@@ -309,8 +354,12 @@ class Situation:
         )
 
     def legal_moves(self) -> list[Move]:
-        """Every move allowed now (none once the game is over)."""
-        return [] if self.is_over else self.turn.legal_moves()
+        """Every move allowed now (none once the game is over; no bank below the entry
+        minimum)."""
+        if self.is_over:
+            return []
+        moves = self.turn.legal_moves()
+        return moves if self.may_bank() else [m for m in moves if not isinstance(m, Bank)]
 
     def __str__(self) -> str:
         return situation_text(self)

@@ -193,3 +193,51 @@ def test_a_cache_file_of_the_wrong_shape_is_solved_again(tmp_path, monkeypatch):
     again = win_chances(target=500)
     np.testing.assert_array_equal(again.start, solved.start)
     winchance._remembered.cache_clear()
+
+
+# ------------------------------------------------------------------ the fast solve (issue 15)
+
+
+def _newton_only(monkeypatch, target, rules=None):
+    """The solve with every diagonal by Newton passes alone (the method before issue 15)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(
+            winchance,
+            "_solve_diagonal",
+            lambda tables, bank, caps, guess: winchance._newton_passes(tables, bank, caps, guess),
+        )
+        return solve_win_chances(rules, target=target)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules.custom("race", end="at-once", entry=300)])
+def test_the_line_step_and_vectorised_check_agree_with_newton_passes(monkeypatch, rules):
+    fast = solve_win_chances(rules, target=1500)
+    slow = _newton_only(monkeypatch, 1500, rules)
+    assert np.max(np.abs(fast.start - slow.start)) < 1e-11
+
+
+def test_values_off_the_optimality_equations_are_caught(chances):
+    """The check refuses values that are not the turn's: a pair whose values are off is redone."""
+    tables = winchance.turn_tables()
+    a, b = np.array([3, 5]), np.array([5, 3])
+    top = len(chances.start)
+    caps = winchance._caps(chances.last, top, a, b, np.array([0.3, 0.3]), tables)
+    size = int(caps.max()) + tables.max_gain + 1
+    bank = winchance._bank_rows(chances.start, chances.last, a, b, size, 0)
+    farkle = 1.0 - chances.start[b, a]
+    values, rolls, _, _ = winchance.solve_turn(tables, bank, farkle, caps)
+    x = rolls[0, 6]
+    assert winchance._optimal_at(tables, bank, caps, values, farkle, x).all()
+    values = values.copy()
+    values[4, 3, 0] += 1e-9
+    assert winchance._optimal_at(tables, bank, caps, values, farkle, x).tolist() == [False, True]
+
+
+@pytest.mark.tables
+@pytest.mark.slow
+def test_the_fast_solve_gives_the_cached_5000_table(monkeypatch, tmp_path):
+    cached = win_chances(Rules(), 5000)  # today's table, from the cache
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    solved = solve_win_chances(Rules(), target=5000)
+    assert np.max(np.abs(solved.start - cached.start)) < 1e-9
+    np.testing.assert_array_equal(solved.last, cached.last)
