@@ -58,7 +58,7 @@ def test_a_refused_rule_shows_the_engines_words_next_to_the_field_and_solves_not
     app = new_app()
     assert not app.set_rule("upper_bonus_points", -5)
     assert app.field_error("upper_bonus_points") == (
-        "upper_bonus_points is a whole number from 1 to 1,000, not -5."
+        "Upper bonus points is a whole number from 1 to 1,000, not -5."
     )
     assert "not -5" in app._field_errors["upper_bonus_points"].value
     assert not app.set_rule("upper_bonus_threshold", 200)

@@ -14,7 +14,7 @@ house rules, with the optimal computer player and the advisor.
 >>> app.set_rule("full_house_points", -5)
 False
 >>> app.field_error("full_house_points")
-'full_house_points is a whole number from 0 to 1,000, not -5.'
+'Full house points is a whole number from 0 to 1,000, not -5.'
 """
 
 from __future__ import annotations
@@ -300,8 +300,8 @@ class HouseRulesApp(App):
             try:
                 Rules.custom(HOUSE_NAME, base=self._preset, **{field: value})
             except IllegalMove as refused:
-                self._errors[field] = refused.message
-                raise
+                self._errors[field] = _named(refused.message, field)
+                raise IllegalMove(self._errors[field]) from None
 
         return self.act(go)
 
@@ -482,13 +482,17 @@ class HouseRulesApp(App):
             )
         else:
             key = (
-                "With these rules the best player scores {mean} points on average (standard "
-                "deviation {sd} in {games} simulated games), {diff} more than with the rules "
-                "“{preset}” ({base})."
+                N_(
+                    "With these rules the best player scores {mean} points on average (standard "
+                    "deviation {sd} in {games} simulated games), {diff} more than with the rules "
+                    "“{preset}” ({base})."
+                )
                 if difference >= 0
-                else "With these rules the best player scores {mean} points on average "
-                "(standard deviation {sd} in {games} simulated games), {diff} less than with "
-                "the rules “{preset}” ({base})."
+                else N_(
+                    "With these rules the best player scores {mean} points on average "
+                    "(standard deviation {sd} in {games} simulated games), {diff} less than with "
+                    "the rules “{preset}” ({base})."
+                )
             )
             text = translate(
                 key,
@@ -596,6 +600,15 @@ class HouseRulesApp(App):
             return
         self._plot.value = _histogram(pair, self._preset, lang)
         self._plot.layout.display = None
+
+
+def _named(message: Message, field: str) -> Message:
+    """The engine's refusal with the field called by its label ("Upper bonus points is a whole
+    number from 1 to 1,000, not -5.") rather than by its name in the code."""
+    label = NUMBERS.get(field) or SWITCHES.get(field)
+    if label is None or message.params.get("field") != field:
+        return message
+    return dataclasses.replace(message, params={**message.params, "field": msg(label)})
 
 
 def _histogram(pair: tuple[Outcome, Outcome], preset: str, lang: str) -> bytes:
