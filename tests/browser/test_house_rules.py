@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +55,7 @@ def solve_full_house_30(page, url: str) -> str:
     field = page.locator(".dl-rule-full-house-points input")
     field.fill("30")
     field.press("Enter")
+    started = time.monotonic()
     page.click(".dl-solve")
     page.wait_for_selector(".dl-house-plot img, img.dl-house-plot", timeout=SOLVE)
     page.wait_for_function(
@@ -61,6 +63,7 @@ def solve_full_house_30(page, url: str) -> str:
         " document.querySelectorAll('.dl-house-boxes tr').length > 10",
         timeout=SOLVE,
     )
+    print(f"solved in the browser in {time.monotonic() - started:.1f} s")
     return page.locator(".dl-house-mean").inner_text()
 
 
@@ -83,4 +86,23 @@ def test_the_app_in_french(page, house_url, artifacts):
     assert "Le meilleur choix change" in page.locator(".dl-house-choice").inner_text()
     page.set_viewport_size({"width": 1280, "height": 2600})
     page.locator(".dl-house-rules").screenshot(path=str(artifacts / "house-rules-fr.png"))
+    assert page.errors == []
+
+
+def test_a_refused_number_is_explained_next_to_its_field(page, house_url, artifacts):
+    page.goto(f"{house_url}/voila/render/house_rules.ipynb", timeout=LOAD)
+    page.wait_for_selector(".dl-solve:not([disabled])", timeout=LOAD)
+    field = page.locator(".dl-rule-upper-bonus-points input")
+    field.fill("-5")
+    field.press("Enter")
+    page.wait_for_selector(".dl-error-upper_bonus_points .dl-error", timeout=LOAD)
+    said = page.locator(".dl-error-upper_bonus_points").inner_text()
+    assert said == "Upper bonus points is a whole number from 1 to 1,000, not -5."
+    page.click(".dl-solve")
+    page.wait_for_function(
+        "() => (document.querySelector('.dl-notice')?.innerText ?? '').includes('Mend')",
+        timeout=LOAD,
+    )
+    assert "Traceback" not in page.locator(".dl-house-rules").inner_text()
+    page.locator(".dl-house-rules").screenshot(path=str(artifacts / "house-rules-refused.png"))
     assert page.errors == []

@@ -127,6 +127,10 @@ class HouseRulesApp(App):
 
     title = msg("Penta house rules")
     css_class = "dl-house-rules"
+    extra_css = (
+        ".dl-house-rules .dl-error { color: #b71c1c; font-weight: 600; }"
+        ".dl-house-rules .dl-refused input { border: 2px solid #b71c1c; }"
+    )
 
     def __init__(
         self,
@@ -157,7 +161,7 @@ class HouseRulesApp(App):
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
-        self._preset_pick = widgets.Dropdown(layout=widgets.Layout(width="440px"))
+        self._preset_pick = widgets.Dropdown(layout=widgets.Layout(width="560px"))
         self._preset_pick.add_class("dl-preset")
         self._preset_pick.style.description_width = "200px"
         self._preset_pick.observe(lambda c: self._picked(self.set_preset, c["new"]), "value")
@@ -171,7 +175,7 @@ class HouseRulesApp(App):
             elif field in SWITCHES:
                 box = widgets.Checkbox(indent=False, layout=widgets.Layout(width="440px"))
             else:
-                box = widgets.Dropdown(layout=widgets.Layout(width="440px"))
+                box = widgets.Dropdown(layout=widgets.Layout(width="560px"))
                 box.style.description_width = "200px"
             box.add_class(f"dl-rule-{field.replace('_', '-')}")
             box.observe(lambda c, f=field: self._picked_field(f, c["new"]), "value")
@@ -426,6 +430,10 @@ class HouseRulesApp(App):
             if field not in self._errors and box.value != value:
                 box.value = value
             error = self._errors.get(field)
+            if error is not None:
+                box.add_class("dl-refused")
+            else:
+                box.remove_class("dl-refused")
             shown = f'<span class="dl-error">{esc(error.render(lang))}</span>' if error else ""
             self._field_errors[field].value = shown
         self._solve_button.description = translate("Solve", lang)
@@ -534,9 +542,16 @@ class HouseRulesApp(App):
         title = translate(
             "What each box holds on average in the simulated games of the best player", lang
         )
+        note = translate(
+            "Each figure is an average of {games} simulated games (the same dice under both "
+            "rule sets), so a change of a few tenths of a point can be chance.",
+            lang,
+            games=format_number(self._games, lang),
+        )
         return (
             f"<p><b>{esc(title)}</b></p>"
             f'<table class="dl-table"><tr>{head}</tr>{"".join(rows)}</table>'
+            f"<p>{esc(note)}</p>"
         )
 
     def _situation_text(self, lang: str) -> str:
@@ -618,7 +633,7 @@ def _histogram(pair: tuple[Outcome, Outcome], preset: str, lang: str) -> bytes:
     ax = fig.add_subplot()
     low = min(float(o.scores.min()) for o in pair)
     high = max(float(o.scores.max()) for o in pair)
-    bins = list(range(int(low) // 10 * 10, int(high) + 20, 10))
+    bins = list(range(int(low) // 20 * 20, int(high) + 40, 20))
     labels = (
         translate("“{preset}”", lang, preset=msg(PRESET_LABELS[preset])),
         translate("these rules", lang),
