@@ -130,6 +130,8 @@ def test_play_with_these_rules_opens_a_game_under_them(solved):
     game = solved.play_app.game
     assert game.rules == HOUSE
     assert solved.play_app._advisor.is_open
+    words = "A game under the rules “Official (forced joker)” with these changes: "
+    assert words + "Full house points: 30." in solved._play_heading.value
     # The New game panel offers the house's rules, picked; Start keeps them.
     play = solved.play_app
     play.open_new_game()

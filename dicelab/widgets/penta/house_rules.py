@@ -207,6 +207,7 @@ class HouseRulesApp(App):
         self._play_button = widgets.Button(icon="play")
         self._play_button.add_class("dl-play")
         self._play_button.on_click(lambda _b: self.open_play())
+        self._play_heading = widgets.HTML(_dom_classes=("dl-play-rules",))
         self._play_box = widgets.VBox()
         self._body.children = [
             self._preset_pick,
@@ -342,7 +343,7 @@ class HouseRulesApp(App):
             rules = self._shown or self.preset
             self._play = PentaApp(rules=rules, lang=self._lang, **self._play_options)
             self._play.open_advisor()
-            self._play_box.children = [self._play]
+            self._play_box.children = [self._play_heading, self._play]
 
         return self.act(go)
 
@@ -408,8 +409,37 @@ class HouseRulesApp(App):
         self._boxes.value = self._boxes_html(lang)
         self._situation.value = self._situation_text(lang)
         self._draw_plot(lang)
-        if self._play is not None and self._play.lang != lang:
-            self._play.set_language(lang)
+        if self._play is not None:
+            self._play_heading.value = f"<p><b>{esc(self._play_words(lang))}</b></p>"
+            if self._play.lang != lang:
+                self._play.set_language(lang)
+
+    def _play_words(self, lang: str) -> str:
+        """What the game below is played under: the preset, and what the house changed."""
+        rules = self._play.game.rules
+        preset = self.preset
+        changed = []
+        for field in FIELDS:
+            value = getattr(rules, field)
+            if value == getattr(preset, field):
+                continue
+            if field in NUMBERS:
+                label, shown = translate(NUMBERS[field], lang), format_number(value, lang)
+            elif field in SWITCHES:
+                label = translate(SWITCHES[field], lang)
+                shown = translate("yes" if value else "no", lang)
+            else:
+                label, shown = translate("Joker", lang), translate(JOKERS[value], lang)
+            changed.append(translate("{label}: {text}", lang, label=label, text=shown))
+        preset_name = translate(PRESET_LABELS[preset.name], lang)
+        if not changed:
+            return translate("A game under the rules “{preset}”.", lang, preset=preset_name)
+        return translate(
+            "A game under the rules “{preset}” with these changes: {changes}.",
+            lang,
+            preset=preset_name,
+            changes="; ".join(changed),
+        )
 
     def _render_form(self, lang: str) -> None:
         self._preset_pick.description = translate("Start from", lang)
