@@ -104,6 +104,10 @@ def test_the_same_house_again_is_instant_and_the_preset_back_gives_its_figures(s
 @pytest.mark.slow
 def test_the_situation_shows_the_best_choice_under_each_rule_set(solved):
     assert solved.set_rule("full_house_points", 30) and solved.solve()
+    assert "last solved" not in solved.summary
+    assert solved.set_rule("penta_points", 40)  # not solved: the figures say they are older
+    assert "These figures are for the rules last solved" in solved.summary
+    assert solved.set_rule("penta_points", 50) and "last solved" not in solved.summary
     assert solved.set_situation("1 3 3 4 5", rolls_left=1)
     text = solved.situation_html
     assert "The best choice changes: Keep 3 4 5 under “Official (forced joker)”, Keep 3 3" in text

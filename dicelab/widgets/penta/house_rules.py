@@ -539,7 +539,16 @@ class HouseRulesApp(App):
                 base=format_number(preset.expected, lang, decimals=1),
                 **numbers,
             )
-        return f'<p class="dl-house-mean">{esc(text)}</p>'
+        stale = ""
+        if self.rules != house.rules:
+            note = translate(
+                "These figures are for the rules last solved: press “{button}” for the rules "
+                "of the form.",
+                lang,
+                button=msg("Solve"),
+            )
+            stale = f'<p class="dl-card dl-card-info dl-house-stale">{esc(note)}</p>'
+        return f'{stale}<p class="dl-house-mean">{esc(text)}</p>'
 
     def _boxes_html(self, lang: str) -> str:
         pair = self._pair()
