@@ -338,6 +338,23 @@ def teacher_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     yield "a Farkle class read, a Penta code refused", app
 
 
+def house_rules_scenes(lang: str) -> Iterator[tuple[str, Any]]:
+    """The House rules app: as it opens, a refused number, full house at 30 solved and
+    compared, a game under the house rules."""
+    from dicelab.widgets.penta.house_rules import HouseRulesApp
+
+    app = HouseRulesApp(lang=lang, background=lambda work: work(), scheduler=ManualScheduler())
+    yield "as it opens", app
+    app.set_rule("upper_bonus_points", -5)
+    yield "a refused number", app
+    app.set_rule("upper_bonus_points", 35)
+    app.set_rule("full_house_points", 30)
+    app.solve()
+    yield "full house at 30, solved", app
+    app.open_play()
+    yield "a game under the house rules", app
+
+
 DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "PentaApp": penta_scenes,
     "FarkleApp": farkle_scenes,
@@ -347,6 +364,7 @@ DASHBOARDS: dict[str, Callable[[str], Iterator[tuple[str, Any]]]] = {
     "FarkleReviewApp": farkle_review_scenes,
     "PrintoutsApp": printouts_scenes,
     "TeacherApp": teacher_scenes,
+    "HouseRulesApp": house_rules_scenes,
 }
 
 
@@ -356,6 +374,7 @@ MARKS = {
     "PentaReviewApp": pytest.mark.tables,  # the review reads the solver's tables
     "FarkleReviewApp": pytest.mark.tables,
     "TeacherApp": pytest.mark.tables,  # the reviews and the optimal player read the tables
+    "HouseRulesApp": (pytest.mark.tables, pytest.mark.slow),  # it solves a house's table
 }
 
 

@@ -73,6 +73,14 @@ APPS = (
         msg("How likely is a farkle, and when is it best to stop? Exact chances and strategies."),
     ),
     Page(
+        "house_rules.ipynb",
+        msg("Penta house rules"),
+        msg(
+            "Change a rule of Penta (full house at 30, the bonus from 60...) and see what the "
+            "best player scores then, which boxes gain, and how the best choice changes."
+        ),
+    ),
+    Page(
         "penta_review.ipynb",
         msg("Penta game review"),
         msg(

@@ -4,8 +4,8 @@
 other public names. The package imports a module only when one of its names is first used.
 
 >>> sorted(APPS)
-['FarkleApp', 'FarkleReviewApp', 'PentaApp', 'PentaReviewApp', 'PrintoutsApp', 'RiskExplorer',
- 'ScoringInspector', 'TeacherApp']
+['FarkleApp', 'FarkleReviewApp', 'HouseRulesApp', 'PentaApp', 'PentaReviewApp', 'PrintoutsApp',
+ 'RiskExplorer', 'ScoringInspector', 'TeacherApp']
 >>> app_class("PentaApp").__name__
 'PentaApp'
 >>> from dicelab.errors import IllegalMove
@@ -13,8 +13,8 @@ other public names. The package imports a module only when one of its names is f
 ...     app_class("Yahtzee")
 ... except IllegalMove as refused:
 ...     print(refused)
-There is no app called 'Yahtzee': the apps are FarkleApp, FarkleReviewApp, PentaApp,
-PentaReviewApp, PrintoutsApp, RiskExplorer, ScoringInspector, TeacherApp.
+There is no app called 'Yahtzee': the apps are FarkleApp, FarkleReviewApp, HouseRulesApp,
+PentaApp, PentaReviewApp, PrintoutsApp, RiskExplorer, ScoringInspector, TeacherApp.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ APPS = {
     "FarkleReviewApp": "dicelab.widgets.farkle.review",
     "PrintoutsApp": "dicelab.widgets.printouts",
     "TeacherApp": "dicelab.widgets.teacher",
+    "HouseRulesApp": "dicelab.widgets.penta.house_rules",
 }
 """Each dashboard's name and the module that defines it."""
 

@@ -41,7 +41,7 @@ from dicelab.numbers import show_value
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
-from dicelab.penta.rules import BOX_NAMES, PRESETS
+from dicelab.penta.rules import BOX_NAMES, PRESETS, Rules
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import Notice, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
@@ -77,7 +77,7 @@ class PentaApp(PlayApp):
     """Play Penta: 1 to 6 players, any of them played by the computer.
 
     ``players``: the names (default: one human and the computer); ``computer``: the seat
-    numbers the computer plays; ``rules``: a preset name; ``seed``: fixes the dice;
+    numbers the computer plays; ``rules``: a preset name or a house's ``Rules``; ``seed``: the dice;
     ``auto_score``: seconds before the last roll is scored automatically (None or 0: off);
     ``speed``: seconds between a computer player's steps (0: all at once); ``lang``: the
     language (default: ``?lang=`` of a Voilà URL, else the environment); ``scheduler`` and
@@ -103,7 +103,7 @@ class PentaApp(PlayApp):
         self,
         players: Sequence[str] | None = None,
         computer: Iterable[int] | None = None,
-        rules: str | None = None,
+        rules: str | Rules | None = None,
         seed: int | None = None,
         auto_score: float | None = AUTO_SCORE_DELAY,
         speed: float = SPEEDS["normal"],
@@ -189,7 +189,8 @@ class PentaApp(PlayApp):
     def _build_panel(self) -> widgets.VBox:
         self._build_panel_common(most=MAX_SEATS, count=2, with_computer=True)
         self._rows.computer[1].value = True
-        self._rules_pick = widgets.Dropdown(options=list(PRESETS), value="penta")
+        self._rules_pick = widgets.Dropdown(options=self._rules_options(self._lang))
+        self._rules_pick.value = self._rules_choice()
         self._auto_check = widgets.Checkbox(value=True, indent=False)
         self._auto_check.add_class("dl-auto-score")
         self._delay_pick = widgets.BoundedFloatText(value=AUTO_SCORE_DELAY, min=0.5, max=60)
@@ -299,7 +300,7 @@ class PentaApp(PlayApp):
         self,
         players: Sequence[str] | None = None,
         computer: Iterable[int] = (),
-        rules: str | None = None,
+        rules: str | Rules | None = None,
         seed: int | str | None = None,
         auto_score: float | bool | None = True,
         speed: float | None = None,
@@ -571,12 +572,25 @@ class PentaApp(PlayApp):
         self._panel_title.value = f"<b>{esc(translate('New game', lang))}</b>"
         self._count_pick.description = translate("Players", lang)
         self._rules_pick.description = translate("Rules", lang)
-        set_options(
-            self._rules_pick, [(translate(PENTA_PRESET_LABELS[n], lang), n) for n in PRESETS]
-        )
+        set_options(self._rules_pick, self._rules_options(lang))
         self._auto_check.description = translate("Auto-score after the last roll", lang)
         self._delay_pick.description = translate("Seconds", lang)
         self._render_panel_common(lang)
+
+    def _rules_choice(self) -> str | Rules:
+        """The New game panel's rules at first: the game's (a preset by its name)."""
+        rules = self._game.rules
+        return rules.name if PRESETS.get(rules.name) == rules else rules
+
+    def _rules_options(self, lang: str) -> list[tuple[str, str | Rules]]:
+        """The presets, and a house's rules if the game is played under them."""
+        options: list[tuple[str, str | Rules]] = [
+            (translate(PENTA_PRESET_LABELS[n], lang), n) for n in PRESETS
+        ]
+        choice = self._rules_choice()
+        if isinstance(choice, Rules):
+            options.append((translate("House rules", lang), choice))
+        return options
 
     def _status_html(self, lang: str) -> str:
         game = self._game

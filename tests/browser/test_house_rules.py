@@ -1,0 +1,108 @@
+"""The House rules app in a real browser: full house at 30, Solve, the new mean in words.
+
+A Voilà server of its own serves a copy of ``notebooks/house_rules.ipynb`` with a cache folder
+of its own holding only the official table, so the house's table is really built (a progress
+bar, a few seconds). Screenshots in English and French go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dicelab.i18n import format_number
+from dicelab.penta import Rules
+from dicelab.penta.solver import Solver
+from dicelab.widgets.penta.house_rules import house_rules
+from tests.browser.conftest import ROOT, start_voila
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
+
+LOAD = 90_000  # ms: a cold kernel on a slow machine
+SOLVE = 180_000  # ms: a full build of a house's table on a loaded machine
+HOUSE = house_rules("official", {"full_house_points": 30})
+
+
+@pytest.fixture(scope="module")
+def house_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("house-notebooks")
+    cache = tmp_path_factory.mktemp("house-cache")
+    shutil.copy(ROOT / "notebooks" / "house_rules.ipynb", folder)
+    official = Solver(Rules.preset("official")).build()
+    shutil.copy(official.path, cache / official.path.name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DICELAB_CACHE_DIR", str(cache))
+        process, base = start_voila(folder, artifacts / "voila-house-rules.log")
+        try:
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def solve_full_house_30(page, url: str) -> str:
+    """Open the app, type 30 for the full house, press Solve; the summary's text."""
+    page.goto(url, timeout=LOAD)
+    page.wait_for_selector(".dl-solve:not([disabled])", timeout=LOAD)
+    field = page.locator(".dl-rule-full-house-points input")
+    field.fill("30")
+    field.press("Enter")
+    started = time.monotonic()
+    page.click(".dl-solve")
+    page.wait_for_selector(".dl-house-plot img, img.dl-house-plot", timeout=SOLVE)
+    page.wait_for_function(
+        "() => (document.querySelector('.dl-house-mean')?.innerText ?? '').includes('30') ||"
+        " document.querySelectorAll('.dl-house-boxes tr').length > 10",
+        timeout=SOLVE,
+    )
+    print(f"solved in the browser in {time.monotonic() - started:.1f} s")
+    return page.locator(".dl-house-mean").inner_text()
+
+
+def test_full_house_at_30_is_solved_and_the_new_mean_shown(page, house_url, artifacts):
+    summary = solve_full_house_30(page, f"{house_url}/voila/render/house_rules.ipynb")
+    mean = format_number(Solver(HOUSE).expected_score(), "en", decimals=1)  # now cached
+    official = format_number(Solver(Rules.preset("official")).expected_score(), "en", decimals=1)
+    assert f"With these rules the best player scores {mean} points on average" in summary
+    assert f"more than with the rules “Official (forced joker)” ({official})" in summary
+    choice = page.locator(".dl-house-choice").inner_text()
+    assert "The best choice changes: Keep 3 4 5" in choice, choice
+    page.set_viewport_size({"width": 1280, "height": 2600})
+    page.locator(".dl-house-rules").screenshot(path=str(artifacts / "house-rules-en.png"))
+    assert page.errors == []
+
+
+def test_the_app_in_french(page, house_url, artifacts):
+    summary = solve_full_house_30(page, f"{house_url}/voila/render/house_rules.ipynb?lang=fr")
+    assert "Avec ces règles, le meilleur joueur marque" in summary
+    assert "Le meilleur choix change" in page.locator(".dl-house-choice").inner_text()
+    page.set_viewport_size({"width": 1280, "height": 2600})
+    page.locator(".dl-house-rules").screenshot(path=str(artifacts / "house-rules-fr.png"))
+    assert page.errors == []
+
+
+def test_a_refused_number_is_explained_next_to_its_field(page, house_url, artifacts):
+    page.goto(f"{house_url}/voila/render/house_rules.ipynb", timeout=LOAD)
+    page.wait_for_selector(".dl-solve:not([disabled])", timeout=LOAD)
+    field = page.locator(".dl-rule-upper-bonus-points input")
+    field.fill("-5")
+    field.press("Enter")
+    page.wait_for_selector(".dl-error-upper_bonus_points .dl-error", timeout=LOAD)
+    said = page.locator(".dl-error-upper_bonus_points").inner_text()
+    assert said == "Upper bonus points is a whole number from 1 to 1,000, not -5."
+    page.click(".dl-solve")
+    page.wait_for_function(
+        "() => (document.querySelector('.dl-notice')?.innerText ?? '').includes('Mend')",
+        timeout=LOAD,
+    )
+    assert "Traceback" not in page.locator(".dl-house-rules").inner_text()
+    page.locator(".dl-house-rules").screenshot(path=str(artifacts / "house-rules-refused.png"))
+    assert page.errors == []
