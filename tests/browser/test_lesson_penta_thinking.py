@@ -31,7 +31,7 @@ def test_a_french_learner_commits_a_prediction_and_is_told_the_mistake_behind_it
     assert agree in page.inner_text("body")
     keep = page.locator(".dl-prediction").nth(0)
     keep.locator("input[type=text]").fill("11 %")  # (1/6 + 1/6)²: the tries added
-    keep.locator("button").click()
+    keep.locator("button.dl-check").click()
     exercise = penta_thinking()["keep"].exercise
     why = exercise.mistakes[1].why.render("fr")
     page.wait_for_selector(f"text={why[:40]}", timeout=STEP)
