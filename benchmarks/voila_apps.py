@@ -24,6 +24,7 @@ it creates (each is a message to the browser and a view to draw).
 
     python benchmarks/voila_apps.py            # 5 runs
     python benchmarks/voila_apps.py --runs 3   # quicker
+    python benchmarks/voila_apps.py --lessons  # only the floor and the lessons
     python benchmarks/voila_apps.py --explain  # also: the floor plus each app's imports, and
                                                # the floor with as many widgets as each app
 
@@ -66,6 +67,8 @@ LESSONS = (
     # A new lesson is one line here; lessons have no kernel pool: they are timed cold.
     ("penta_rules", "penta_rules.ipynb", LESSON_READY, None),
     ("farkle_rules", "farkle_rules.ipynb", LESSON_READY, None),
+    ("farkle_chances", "farkle_chances.ipynb", LESSON_READY, None),
+    ("winning_vs_scoring", "winning_vs_scoring.ipynb", LESSON_READY, None),
 )
 TIMEOUT_MS = 120_000
 
@@ -338,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--explain", action="store_true", help="time the probe notebooks too")
+    parser.add_argument("--lessons", action="store_true", help="only the floor and the lessons")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
@@ -345,9 +349,10 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     load_before = os.getloadavg()[0]
-    probes = {name: probe(widget_class) for name, _, _, widget_class in APPS}
+    apps = () if args.lessons else APPS
+    probes = {name: probe(widget_class) for name, _, _, widget_class in apps}
     folder = serve_folder()
-    entries = [FLOOR, *map(cold, APPS), *APPS, *LESSONS]
+    entries = [FLOOR, *LESSONS] if args.lessons else [FLOOR, *map(cold, APPS), *APPS, *LESSONS]
     pooled = pooled_notebooks()
     unpooled = [notebook for _, notebook, _, _ in APPS if not pooled.get(notebook)]
     if unpooled:
@@ -419,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print("\nWhy (fresh process, median of 3): import ipywidgets, import the app's module,")
     print("build the app (s), widget models created")
-    for name, *_ in APPS:
+    for name, *_ in apps:
         figures = probes[name]
         if figures is None:
             print(f"{name:<24}cannot be built outside Voilà")
