@@ -177,13 +177,17 @@ def test_every_mistake_differs_from_the_answer():
 @pytest.mark.parametrize(
     "plot", [plot_spread, plot_big_turns, plot_win_thresholds, plot_head_start]
 )
-def test_plots_draw_figures(plot):
+def test_plots_draw_charts_that_show_without_pyplot(plot):
     from matplotlib.figure import Figure
 
+    titles = {}
     for lang in ("en", "fr"):
-        figure = plot(lang)
-        assert isinstance(figure, Figure) and figure.axes
-        figure.savefig(__import__("io").BytesIO(), format="png")
+        chart = plot(lang)
+        assert isinstance(chart.figure, Figure) and chart.figure.axes
+        assert chart.png().startswith(b"\x89PNG")  # a notebook shows it with no %matplotlib
+        assert f'alt="{chart.title}"' in chart._repr_html_()
+        titles[lang] = chart.title
+    assert titles["en"] != titles["fr"]
 
 
 def test_the_rules_link_keeps_the_page_language(monkeypatch):
