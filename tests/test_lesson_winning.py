@@ -15,7 +15,7 @@ from dicelab.farkle.risk import evaluate_threshold, optimal_turn
 from dicelab.farkle.turn_scores import turn_scores
 from dicelab.farkle.winchance import win_chances
 from dicelab.lessons import LESSONS
-from dicelab.lessons.cards import CHOICE, NUMBER, PERCENT
+from dicelab.lessons.cards import CHOICE, NUMBER, PERCENT, describe
 from dicelab.lessons.winning_vs_scoring import (
     BEHIND,
     BOLD,
@@ -252,3 +252,13 @@ def test_every_text_shown_goes_through_i18n(rule_id, monkeypatch):
     ]
     for text in shown:
         assert untranslated(text) == [], text
+
+
+def test_an_explaining_value_is_never_a_bare_number_with_the_code_hidden():
+    """Under Voilà the code hides: "19.6%" stood alone, its caption a paragraph below."""
+    exercise = LESSON["spread"].exercise
+    text = exercise.check("49").render("en", question=False, markup=True)
+    steady = describe(exercise.explanation(), "en")
+    (paragraph,) = [part for part in text.split("\n\n") if steady in part]
+    assert "That is Steady's chance of ending with nothing" in paragraph
+    assert "\n\nThat is Steady's" in exercise.check("49").render("en")  # plain text: as before
