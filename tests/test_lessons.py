@@ -719,3 +719,18 @@ def test_bank_or_roll_card_links_the_lesson_on_winning_keeping_the_page_language
     assert "(winning_vs_scoring.ipynb)" in card.render("en")
     monkeypatch.setenv("QUERY_STRING", "lang=fr")
     assert "(winning_vs_scoring.ipynb?lang=fr)" in card.render("fr")
+
+
+def test_an_explaining_value_of_numbers_only_has_words_that_say_what_it_is():
+    """With the code hidden (Voilà), "200, 100, 1,000" stood alone under the verdict."""
+    from dicelab.lessons.farkle_chances import farkle_chances
+    from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
+
+    for book in (penta_rules(), farkle_rules(), farkle_chances(), winning_vs_scoring()):
+        for rule in book:
+            exercise = rule.exercise
+            if exercise.why is None:
+                continue
+            value = describe(exercise.explanation(), "en")
+            if not re.search(r"[A-Za-z]", value):
+                assert exercise.because is not None, (book.game, rule.id, value)
