@@ -262,3 +262,25 @@ def test_an_explaining_value_is_never_a_bare_number_with_the_code_hidden():
     (paragraph,) = [part for part in text.split("\n\n") if steady in part]
     assert "That is Steady's chance of ending with nothing" in paragraph
     assert "\n\nThat is Steady's" in exercise.check("49").render("en")  # plain text: as before
+
+
+@pytest.mark.parametrize(
+    "plot", [plot_spread, plot_big_turns, plot_win_thresholds, plot_head_start]
+)
+def test_every_label_of_a_plot_fits_in_its_picture(plot):
+    """The spread plot's x label ran off the picture's right edge (English and French)."""
+    for lang in ("en", "fr", "bg"):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        figure = plot(lang).figure
+        canvas = FigureCanvasAgg(figure)  # as the PNG is drawn
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        texts = [figure._supxlabel, figure._supylabel]
+        for ax in figure.axes:
+            texts += [ax.xaxis.label, ax.yaxis.label, ax.title]
+        for text in texts:
+            if text is None or not text.get_text():
+                continue
+            box = text.get_window_extent(renderer)
+            assert box.x0 >= -1 and box.x1 <= figure.bbox.width + 1, (lang, text.get_text())

@@ -17,6 +17,7 @@ games against the computer from :func:`~dicelab.farkle.simulate.simulate_games`.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -261,6 +262,15 @@ def _percent_axis(ax: Any, lang: str, axis: str = "y") -> None:
     target.set_major_formatter(lambda y, _pos: format_percent(y, lang, decimals=0))
 
 
+def _wrapped(label: str, width: int = 80) -> str:
+    """A long axis label on lines short enough for the figure (it was cut off at its edge).
+
+    >>> _wrapped("a " * 50).count("\\n")
+    1
+    """
+    return "\n".join(textwrap.wrap(label, width))
+
+
 def _strategy_names() -> tuple[Message, Message]:
     return msg("Steady"), msg("Bold")
 
@@ -291,10 +301,12 @@ def plot_spread(lang: str | None = None) -> Chart:
             _percent_axis(ax, code)
             ax.set_ylabel(msg("chance").render(code))
         axes[1].set_xlabel(
-            msg(
-                "points banked by one turn (0: nothing scored); dashed line: the average; "
-                "shaded: the average ± one SD"
-            ).render(code)
+            _wrapped(
+                msg(
+                    "points banked by one turn (0: nothing scored); dashed line: the average; "
+                    "shaded: the average ± one SD"
+                ).render(code)
+            )
         )
         _points_axis(axes[1], code)
         axes[1].set_xlim(-60, 3000)
