@@ -11,7 +11,9 @@ without preheating) served by the same Voilà in the same run. Each app is timed
   without preheating). Goal: app / floor <= 1.3.
 
 The lessons (``LESSONS``: the rules notebooks, and each new lesson by one line) are timed
-to their last exercise's Check button, cold (they have no pool). Goal: lesson / floor <= 1.3.
+to their first exercise's Check button (Voilà shows a page once all its cells have run), as
+``make run`` serves them (from the pool ``voila.json`` gives them, if any) and cold (a copy
+outside any pool). Goal: lesson / floor <= 1.3, both ways.
 
 Runs are interleaved (floor, the cold apps, the preheated apps, then again) so that a slow
 moment of the machine weighs on every notebook alike; each run opens a fresh browser context (a
@@ -24,6 +26,7 @@ it creates (each is a message to the browser and a view to draw).
 
     python benchmarks/voila_apps.py            # 5 runs
     python benchmarks/voila_apps.py --runs 3   # quicker
+    python benchmarks/voila_apps.py --lessons  # only the floor and the lessons
     python benchmarks/voila_apps.py --explain  # also: the floor plus each app's imports, and
                                                # the floor with as many widgets as each app
 
@@ -63,9 +66,11 @@ APPS = (
 LESSON_READY = "#rendered_cells .dl-prediction .dl-check"
 LESSONS = (
     # name, notebook, the page done (Voilà shows the cells once all have run), no class.
-    # A new lesson is one line here; lessons have no kernel pool: they are timed cold.
+    # A new lesson is one line here (and one pool in voila.json); also timed cold.
     ("penta_rules", "penta_rules.ipynb", LESSON_READY, None),
     ("farkle_rules", "farkle_rules.ipynb", LESSON_READY, None),
+    ("farkle_chances", "farkle_chances.ipynb", LESSON_READY, None),
+    ("winning_vs_scoring", "winning_vs_scoring.ipynb", LESSON_READY, None),
 )
 TIMEOUT_MS = 120_000
 
@@ -278,6 +283,7 @@ def serve_folder() -> Path:
         shutil.copy(ROOT / "notebooks" / notebook, folder / f"cold_{notebook}")
     for _, notebook, _, _ in LESSONS:
         shutil.copy(ROOT / "notebooks" / notebook, folder / notebook)
+        shutil.copy(ROOT / "notebooks" / notebook, folder / f"cold_{notebook}")
     shutil.copy(ROOT / "benchmarks" / "voila_floor" / "floor.ipynb", folder / "floor.ipynb")
     shutil.copy(ROOT / "voila.json", folder / "voila.json")
     return folder
@@ -338,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--explain", action="store_true", help="time the probe notebooks too")
+    parser.add_argument("--lessons", action="store_true", help="only the floor and the lessons")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
@@ -345,9 +352,11 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     load_before = os.getloadavg()[0]
-    probes = {name: probe(widget_class) for name, _, _, widget_class in APPS}
+    apps = () if args.lessons else APPS
+    probes = {name: probe(widget_class) for name, _, _, widget_class in apps}
     folder = serve_folder()
-    entries = [FLOOR, *map(cold, APPS), *APPS, *LESSONS]
+    lessons = [*map(cold, LESSONS), *LESSONS]
+    entries = [FLOOR, *lessons] if args.lessons else [FLOOR, *map(cold, APPS), *APPS, *lessons]
     pooled = pooled_notebooks()
     unpooled = [notebook for _, notebook, _, _ in APPS if not pooled.get(notebook)]
     if unpooled:
@@ -397,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'notebook':<24}{'median':>8}{'ratio':>8}   runs")
     goals = {name: PREHEATED_GOAL for name, *_ in APPS}
     goals.update({cold(entry)[0]: GOAL for entry in APPS})
-    goals.update({name: GOAL for name, *_ in LESSONS})
+    goals.update({name: GOAL for name, *_ in lessons})
     worst = {PREHEATED_GOAL: 0.0, GOAL: 0.0}
     for name, *_ in entries:
         runs = " ".join(f"{t:.2f}" for t in times[name])
@@ -419,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print("\nWhy (fresh process, median of 3): import ipywidgets, import the app's module,")
     print("build the app (s), widget models created")
-    for name, *_ in APPS:
+    for name, *_ in apps:
         figures = probes[name]
         if figures is None:
             print(f"{name:<24}cannot be built outside Voilà")

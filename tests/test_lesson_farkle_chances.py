@@ -16,7 +16,6 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from dicelab import IllegalMove, i18n
@@ -359,22 +358,8 @@ def test_french_page_has_french_words(lesson):
 # -- the notebook, the start page, the layers -------------------------------------------------
 
 
-def test_notebook_asks_first_and_reveals_after_a_prediction():
-    notebook = nbformat.read(ROOT / "notebooks" / "farkle_chances.ipynb", as_version=4)
-    cells = [c.source for c in notebook.cells if c.cell_type == "code"]
-    assert cells[0].startswith("from dicelab.lessons import use_page_language; use_page_language()")
-    order = [
-        re.search(r'lesson\["(\w+)"\]', source).group(1)
-        for source in cells
-        if source.startswith("lesson[")
-    ]
-    assert order == list(ORDER)
-    for card_id in ORDER:
-        key = f'lesson["{card_id}"]'
-        at = cells.index(key)
-        assert cells[at + 1] == f"question = ask({key}.exercise); question"
-        assert cells[at + 2] == f"after(question, {key}.example)"
-    assert all(c.outputs == [] for c in notebook.cells if c.cell_type == "code")
+# The notebook's order (card, question, then what waits for a prediction) is tested with the
+# other lessons' in tests/notebooks/test_notebook_files.py.
 
 
 def test_the_start_page_lists_the_lesson_and_its_length():
@@ -403,33 +388,6 @@ def test_the_explanation_waits_for_a_prediction(lesson):
     assert example.revealed and dice.revealed and drawn == [3]  # computed once, when answered
     assert "text/markdown" in example.outputs[0]["data"]
     assert "text/html" in dice.outputs[0]["data"]
-
-
-def test_every_notebook_cell_shows_its_explanation_once_answered():
-    """Each `after(...)` cell of the notebook, run as the notebook runs it, then answered."""
-    from dicelab.widgets import lessons as widgets_lessons
-    from dicelab.widgets import reveal
-
-    notebook = nbformat.read(ROOT / "notebooks" / "farkle_chances.ipynb", as_version=4)
-    names = {"ask": widgets_lessons.ask, "after": reveal.after}
-    exec("from dicelab.lessons.farkle_chances import *", names)
-    exec("lesson = farkle_chances()", names)
-    shown = []
-    for cell in notebook.cells[3:]:
-        if cell.cell_type != "code":
-            continue
-        value = eval(cell.source.split("; ")[0].removeprefix("question = "), names)
-        if isinstance(value, widgets_lessons.Prediction):
-            names["question"] = value
-        elif isinstance(value, reveal.Reveal):
-            shown.append(value)
-    assert len(shown) == 20  # ten examples, ten pictures
-    for question in {id(r.question): r.question for r in shown}.values():
-        question.commit(question.exercise.answer())
-    for item in shown:
-        assert item.revealed and len(item.outputs) == 1
-        data = item.outputs[0]["data"]
-        assert {"text/markdown", "text/html", "image/png"} & set(data), data.keys()
 
 
 def test_the_input_does_not_suggest_an_answer(lesson):

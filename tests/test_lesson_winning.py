@@ -15,7 +15,7 @@ from dicelab.farkle.risk import evaluate_threshold, optimal_turn
 from dicelab.farkle.turn_scores import turn_scores
 from dicelab.farkle.winchance import win_chances
 from dicelab.lessons import LESSONS
-from dicelab.lessons.cards import CHOICE, NUMBER, PERCENT
+from dicelab.lessons.cards import CHOICE, NUMBER, PERCENT, describe
 from dicelab.lessons.winning_vs_scoring import (
     BEHIND,
     BOLD,
@@ -177,13 +177,17 @@ def test_every_mistake_differs_from_the_answer():
 @pytest.mark.parametrize(
     "plot", [plot_spread, plot_big_turns, plot_win_thresholds, plot_head_start]
 )
-def test_plots_draw_figures(plot):
+def test_plots_draw_charts_that_show_without_pyplot(plot):
     from matplotlib.figure import Figure
 
+    titles = {}
     for lang in ("en", "fr"):
-        figure = plot(lang)
-        assert isinstance(figure, Figure) and figure.axes
-        figure.savefig(__import__("io").BytesIO(), format="png")
+        chart = plot(lang)
+        assert isinstance(chart.figure, Figure) and chart.figure.axes
+        assert chart.png().startswith(b"\x89PNG")  # a notebook shows it with no %matplotlib
+        assert f'alt="{chart.title}"' in chart._repr_html_()
+        titles[lang] = chart.title
+    assert titles["en"] != titles["fr"]
 
 
 def test_the_rules_link_keeps_the_page_language(monkeypatch):
@@ -248,3 +252,35 @@ def test_every_text_shown_goes_through_i18n(rule_id, monkeypatch):
     ]
     for text in shown:
         assert untranslated(text) == [], text
+
+
+def test_an_explaining_value_is_never_a_bare_number_with_the_code_hidden():
+    """Under Voilà the code hides: "19.6%" stood alone, its caption a paragraph below."""
+    exercise = LESSON["spread"].exercise
+    text = exercise.check("49").render("en", question=False, markup=True)
+    steady = describe(exercise.explanation(), "en")
+    (paragraph,) = [part for part in text.split("\n\n") if steady in part]
+    assert "That is Steady's chance of ending with nothing" in paragraph
+    assert "\n\nThat is Steady's" in exercise.check("49").render("en")  # plain text: as before
+
+
+@pytest.mark.parametrize(
+    "plot", [plot_spread, plot_big_turns, plot_win_thresholds, plot_head_start]
+)
+def test_every_label_of_a_plot_fits_in_its_picture(plot):
+    """The spread plot's x label ran off the picture's right edge (English and French)."""
+    for lang in ("en", "fr", "bg"):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        figure = plot(lang).figure
+        canvas = FigureCanvasAgg(figure)  # as the PNG is drawn
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        texts = [figure._supxlabel, figure._supylabel]
+        for ax in figure.axes:
+            texts += [ax.xaxis.label, ax.yaxis.label, ax.title]
+        for text in texts:
+            if text is None or not text.get_text():
+                continue
+            box = text.get_window_extent(renderer)
+            assert box.x0 >= -1 and box.x1 <= figure.bbox.width + 1, (lang, text.get_text())

@@ -737,3 +737,19 @@ def test_the_start_page_lists_the_lessons_in_order_with_what_each_teaches_and_ho
         "penta_thinking.ipynb",
         "winning_vs_scoring.ipynb",
     ]
+
+
+def test_an_explaining_value_of_numbers_only_has_words_that_say_what_it_is():
+    """With the code hidden (Voilà), "200, 100, 1,000" stood alone under the verdict."""
+    from dicelab.lessons.farkle_chances import farkle_chances
+    from dicelab.lessons.thinking import penta_thinking
+    from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
+
+    for book in (penta_rules(), farkle_rules(), farkle_chances(), penta_thinking(), winning_vs_scoring()):
+        for rule in book:
+            exercise = rule.exercise
+            if exercise.why is None:
+                continue
+            value = describe(exercise.explanation(), "en")
+            if not re.search(r"[A-Za-z]", value):
+                assert exercise.because is not None, (book.game, rule.id, value)

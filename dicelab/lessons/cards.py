@@ -483,10 +483,10 @@ class Feedback(_Renders):
                 first, *rest = self.details or ("",)
                 line = f"**{self.headline.render(code)}**"
                 parts.append(f"{line} {_text(first, code, markup)}" if first else line)
-                parts += [_text(item, code, markup) for item in rest]
+                parts += _paragraphs(rest, code, markup)
             if self.reveal:
                 label = msg("Show the engine's answer").render(code)
-                body = "\n\n".join(_text(item, code, markup) for item in self.reveal)
+                body = "\n\n".join(_paragraphs(self.reveal, code, markup))
                 parts.append(f"<details><summary>{label}</summary>\n\n{body}\n\n</details>")
             return "\n\n".join(parts)
 
@@ -511,6 +511,23 @@ def _text(item: Message | str, lang: str, markup: bool = False) -> str:
     if isinstance(item, _Code):
         return item.render(lang, markup)
     return item.render(lang) if isinstance(item, Message) else item
+
+
+def _paragraphs(items: Sequence[Message | str], lang: str, markup: bool = False) -> list[str]:
+    """One paragraph per item; with ``markup`` (a page that may hide the code), an explaining
+    value and the words that follow it, which say what it is, share a paragraph: with the
+    code hidden, a learner never reads a bare number ("19.6%") on its own line."""
+    paragraphs: list[str] = []
+    previous: Message | str | None = None
+    for item in items:
+        text = _text(item, lang, markup)
+        captions = isinstance(previous, _Code) and previous.words and not isinstance(item, _Code)
+        if markup and paragraphs and captions:
+            paragraphs[-1] += f" — {text}"
+        else:
+            paragraphs.append(text)
+        previous = item
+    return paragraphs
 
 
 CODE_CLASS = "dl-code"

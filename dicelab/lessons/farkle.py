@@ -227,6 +227,10 @@ def _set_aside(number: int) -> Rule:
         f"len(set_aside_options({dice}))",
         NUMBER,
         why=f"set_aside_options({dice})",
+        because=msg(
+            "Every set-aside allowed, with its points: two 5s are the same set-aside, whichever "
+            "of the three 5s you pick."
+        ),
         mistakes=(
             Mistake(
                 "2 ** 4 - 1",
@@ -282,6 +286,10 @@ def _one_roll(number: int) -> Rule:
         ".set_aside([1]).points",
         NUMBER,
         why="score([1, 1]), score([1]), score([1, 1, 1])",
+        because=msg(
+            "The points of two 1s, of one 1, and of three 1s from one single roll: this turn "
+            "holds the first two, added up."
+        ),
         mistakes=(
             Mistake(
                 "score([1, 1, 1])",
@@ -505,6 +513,7 @@ def _scoring_table(number: int) -> Rule:
         "score([3, 3, 3, 3, 3, 1])",
         NUMBER,
         why="score([3, 3, 3, 3, 3]), score([1])",
+        because=msg("The points of five 3s, and of the 1: every die of the set-aside scores."),
         mistakes=(
             Mistake(
                 "score([3, 3, 3]) + score([1])",

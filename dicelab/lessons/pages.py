@@ -235,8 +235,15 @@ def page_language(environ: Mapping[str, str] | None = None) -> str:
 def use_page_language(environ: Mapping[str, str] | None = None) -> None:
     """Draw everything that follows in the page's language (:func:`page_language`).
 
-    The first cell of a rules notebook calls it; it returns nothing, so the page shows nothing.
+    The first cell of a lesson calls it, after its imports; it returns nothing, so the page
+    shows nothing. In a kernel from Voilà's preheated pool, which runs the notebook before
+    any learner opens the page, it first waits for the page's request (and its ``?lang=``):
+    the imports are done ahead, the rest is drawn in the page's language.
     """
+    if environ is None:
+        from dicelab.widgets.lang import wait_for_page  # no ipywidgets: i18n and os only
+
+        wait_for_page()
     set_language(page_language(environ))
 
 

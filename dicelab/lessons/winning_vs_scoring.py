@@ -17,6 +17,7 @@ games against the computer from :func:`~dicelab.farkle.simulate.simulate_games`.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,6 +43,7 @@ from dicelab.lessons.cards import (
     RuleBook,
     Step,
 )
+from dicelab.lessons.chance_figures import Chart
 from dicelab.lessons.pages import PageLink
 from dicelab.numbers import check_seed, check_whole, is_listlike, is_whole, show_value
 
@@ -260,12 +262,22 @@ def _percent_axis(ax: Any, lang: str, axis: str = "y") -> None:
     target.set_major_formatter(lambda y, _pos: format_percent(y, lang, decimals=0))
 
 
+def _wrapped(label: str, width: int = 80) -> str:
+    """A long axis label on lines short enough for the figure (it was cut off at its edge).
+
+    >>> _wrapped("a " * 50).count("\\n")
+    1
+    """
+    return "\n".join(textwrap.wrap(label, width))
+
+
 def _strategy_names() -> tuple[Message, Message]:
     return msg("Steady"), msg("Bold")
 
 
-def plot_spread(lang: str | None = None) -> Any:
-    """The turn-score distributions of Steady and Bold, one above the other (a Figure)."""
+def plot_spread(lang: str | None = None) -> Chart:
+    """The turn-score distributions of Steady and Bold, one above the other (a
+    :class:`~dicelab.lessons.chance_figures.Chart`: a PNG in a notebook, no pyplot needed)."""
     with use_language(lang) as code:
         fig = _figure(7.2, 4.6)
         axes = fig.subplots(2, 1, sharex=True)
@@ -289,14 +301,16 @@ def plot_spread(lang: str | None = None) -> Any:
             _percent_axis(ax, code)
             ax.set_ylabel(msg("chance").render(code))
         axes[1].set_xlabel(
-            msg(
-                "points banked by one turn (0: nothing scored); dashed line: the average; "
-                "shaded: the average ± one SD"
-            ).render(code)
+            _wrapped(
+                msg(
+                    "points banked by one turn (0: nothing scored); dashed line: the average; "
+                    "shaded: the average ± one SD"
+                ).render(code)
+            )
         )
         _points_axis(axes[1], code)
         axes[1].set_xlim(-60, 3000)
-        return fig
+        return Chart(fig, msg("Same average, different spread").render(code))
 
 
 _BIG_TURN_STRATEGIES: tuple[tuple[str, Any], ...] = (
@@ -317,8 +331,8 @@ def _big_turn_label(key: str) -> Message:
     return names[key]
 
 
-def plot_big_turns(lang: str | None = None) -> Any:
-    """The chance that a turn banks at least x points, for four strategies (a Figure)."""
+def plot_big_turns(lang: str | None = None) -> Chart:
+    """The chance that a turn banks at least x points, for four strategies (a Chart)."""
     with use_language(lang) as code:
         fig = _figure(7.2, 3.6)
         ax = fig.subplots()
@@ -334,12 +348,12 @@ def plot_big_turns(lang: str | None = None) -> Any:
         _percent_axis(ax, code)
         ax.set_ylim(0, 1)
         ax.legend(fontsize=8)
-        return fig
+        return Chart(fig, msg("A big turn").render(code))
 
 
-def plot_win_thresholds(lang: str | None = None) -> Any:
+def plot_win_thresholds(lang: str | None = None) -> Chart:
     """For 1 to 6 dice to roll: the bank threshold that wins most often against the lead,
-    beside the threshold that scores the most on average (a Figure)."""
+    beside the threshold that scores the most on average (a Chart)."""
     average = optimal_turn()
     thresholds = _win_thresholds(TARGET)
     with use_language(lang) as code:
@@ -377,11 +391,11 @@ def plot_win_thresholds(lang: str | None = None) -> Any:
         axes[0][0].legend(fontsize=7)
         fig.supxlabel(msg("your lead (negative: you are behind)").render(code), fontsize=9)
         fig.supylabel(msg("bank from this many turn points").render(code), fontsize=9)
-        return fig
+        return Chart(fig, msg("Playing to win").render(code))
 
 
-def plot_head_start(lang: str | None = None) -> Any:
-    """The first player's chance to win against the second player's head start (a Figure)."""
+def plot_head_start(lang: str | None = None) -> Chart:
+    """The first player's chance to win against the second player's head start (a Chart)."""
     chances = _chances()
     with use_language(lang) as code:
         fig = _figure(7.2, 3.4)
@@ -393,7 +407,7 @@ def plot_head_start(lang: str | None = None) -> Any:
         ax.set_ylabel(msg("first player's chance to win").render(code))
         _points_axis(ax, code)
         _percent_axis(ax, code)
-        return fig
+        return Chart(fig, msg("A fair head start").render(code))
 
 
 # -- the cards ---------------------------------------------------------------------------------

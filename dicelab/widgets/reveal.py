@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.i18n import get_language, translate
-from dicelab.widgets.lessons import Prediction
+from dicelab.widgets.lessons import Prediction, _look
 
 __all__ = ["Reveal", "after"]
 
@@ -43,7 +43,7 @@ class Reveal(widgets.Output):
     def __init__(
         self, question: Prediction, show: Any, args: tuple[Any, ...], lang: str | None
     ) -> None:
-        super().__init__()
+        super().__init__(**_look(widgets.Output))  # one Layout for every reveal of the page
         self.add_class("dl-reveal")
         self.question = question
         self.show = show

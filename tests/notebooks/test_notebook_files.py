@@ -2,12 +2,15 @@
 
 nbval executes them (``pytest --nbval-lax notebooks/``: a cell that raises fails); these
 tests check what nbval does not: that outputs and counts are cleared, that every rule of each
-rulebook (docs/rules/) has its card, live example and exercise cells in order, and that the start page links
-every app. The examples' and exercises' results are checked in ``tests/test_lessons.py``.
+rulebook (docs/rules/) has its cell (card, live example, exercise) in order, that the lessons ask
+first and explain after a prediction, and that the start page links every app. The examples'
+and exercises' results are checked in ``tests/test_lessons.py``.
 """
 
 from __future__ import annotations
 
+import ast
+import itertools
 import re
 from pathlib import Path
 
@@ -15,6 +18,8 @@ import nbformat
 import pytest
 
 from dicelab.lessons import APPS, LESSONS, farkle_rules, penta_rules
+from dicelab.lessons.farkle_chances import farkle_chances
+from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
@@ -57,13 +62,75 @@ def test_notebooks_are_cleared_thin_and_run_python3(name):
     ("name", "book"), [("penta_rules.ipynb", penta_rules), ("farkle_rules.ipynb", farkle_rules)]
 )
 def test_rules_notebooks_step_through_every_rule_in_order(name, book):
+    """One cell per rule (Voilà runs and sends a page cell by cell: fewer cells open sooner)."""
     cells = code_cells(name)
-    assert "use_page_language()" in cells[0] and "code_toggle()" in cells[0]
-    expected = []
-    for rule_id in book().ids:
-        key = f'rules["{rule_id}"]'
-        expected += [key, f"{key}.example()", f"ask({key}.exercise)"]
+    expected = [
+        f'rule = rules["{rule_id}"]\ndisplay(rule, rule.example(), ask(rule.exercise))'
+        for rule_id in book().ids
+    ]
     assert [source.strip() for source in cells[1:]] == expected
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=lambda page: page.notebook)
+def test_a_lesson_starts_with_its_language_and_the_show_the_code_button(page):
+    first = code_cells(page.notebook)[0]
+    assert "use_page_language()" in first
+    assert "display(code_toggle(), " in first.splitlines()[-1]
+
+
+def run_cells(name: str) -> list[object]:
+    """Run the notebook's code cells as a kernel does, in a fresh namespace; return what they
+    display (``display(...)``'s arguments and each cell's last expression), in order."""
+    shown: list[object] = []
+    names: dict[str, object] = {"display": lambda *items: shown.extend(items)}
+    for source in code_cells(name):
+        tree = ast.parse(source)
+        last = tree.body[-1] if isinstance(tree.body[-1], ast.Expr) else None
+        body = ast.Module(tree.body[:-1] if last else tree.body, type_ignores=[])
+        exec(compile(body, name, "exec"), names)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), name, "eval"), names)
+            if value is not None:
+                shown.append(value)
+    return shown
+
+
+QUESTION_FIRST = [
+    ("farkle_chances.ipynb", farkle_chances, 20),  # ten examples, ten pictures
+    ("winning_vs_scoring.ipynb", winning_vs_scoring, 12),  # 6 examples, 4 plots, 2 games
+]
+
+
+@pytest.mark.parametrize(("name", "book", "reveals"), QUESTION_FIRST, ids=lambda x: str(x))
+def test_a_lesson_asks_first_and_explains_only_after_a_prediction(name, book, reveals, monkeypatch):
+    """Each card: the card, its question, then only what waits for the learner's prediction
+    (``after``): no example, dice, table, plot or game before an answer is committed."""
+    from dicelab.lessons.cards import Rule, RuleBook
+    from dicelab.widgets.lessons import Prediction
+    from dicelab.widgets.reveal import Reveal
+
+    monkeypatch.setenv("QUERY_STRING", "lang=en")
+    shown = run_cells(name)
+    assert isinstance(shown[1], RuleBook), shown[:2]
+    cards = [item for item in shown if isinstance(item, Rule)]
+    assert [card.id for card in cards] == list(book().ids)
+    question = None
+    for before, item in itertools.pairwise(shown[1:]):
+        if isinstance(before, Rule):
+            assert isinstance(item, Prediction) and item.exercise.id == before.id, item
+            question = item
+        elif not isinstance(item, Rule):
+            assert isinstance(item, Reveal) and item.question is question, item
+            assert not item.revealed
+    waiting = [item for item in shown if isinstance(item, Reveal)]
+    assert len(waiting) == reveals
+    for question in {id(r.question): r.question for r in waiting}.values():
+        question.commit(question.exercise.answer())
+    for item in waiting:
+        assert item.revealed and len(item.outputs) == 1
+        data = item.outputs[0]["data"]
+        widget = "application/vnd.jupyter.widget-view+json"  # the strategy duel
+        assert {"text/markdown", "text/html", "image/png", widget} & set(data), data.keys()
 
 
 @pytest.mark.parametrize("page", APPS, ids=lambda page: page.notebook)

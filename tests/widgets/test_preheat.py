@@ -125,3 +125,18 @@ def test_launch_imports_the_app_and_warms_up_before_it_waits_for_the_page(monkey
     app = launcher.launch("ScoringInspector")
     assert order == ["import", "warm up", "page"]
     assert app.lang == "fr"
+
+
+def test_a_preheated_lesson_waits_for_its_page_before_choosing_its_language(fresh):
+    """A lesson's first cell, in a kernel from a Voilà pool: ``?lang=`` is the page's."""
+    from dicelab.i18n import get_language, set_language
+    from dicelab.lessons import use_page_language
+
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    calls = fake_voila(fresh, "lang=fr")
+    try:
+        use_page_language()  # before: read QUERY_STRING at once, '' -> English
+        assert get_language() == "fr" and calls == ["waited"]
+    finally:
+        set_language("en")
