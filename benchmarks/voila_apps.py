@@ -70,6 +70,7 @@ LESSONS = (
     ("penta_rules", "penta_rules.ipynb", LESSON_READY, None),
     ("farkle_rules", "farkle_rules.ipynb", LESSON_READY, None),
     ("farkle_chances", "farkle_chances.ipynb", LESSON_READY, None),
+    ("penta_thinking", "penta_thinking.ipynb", LESSON_READY, None),
     ("winning_vs_scoring", "winning_vs_scoring.ipynb", LESSON_READY, None),
 )
 TIMEOUT_MS = 120_000

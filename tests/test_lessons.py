@@ -745,7 +745,13 @@ def test_an_explaining_value_of_numbers_only_has_words_that_say_what_it_is():
     from dicelab.lessons.thinking import penta_thinking
     from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
 
-    for book in (penta_rules(), farkle_rules(), farkle_chances(), penta_thinking(), winning_vs_scoring()):
+    for book in (
+        penta_rules(),
+        farkle_rules(),
+        farkle_chances(),
+        penta_thinking(),
+        winning_vs_scoring(),
+    ):
         for rule in book:
             exercise = rule.exercise
             if exercise.why is None:

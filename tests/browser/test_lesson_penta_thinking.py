@@ -28,7 +28,7 @@ def test_a_french_learner_commits_a_prediction_and_is_told_the_mistake_behind_it
         "fr",
         difference="",
     ).split("**")[1]
-    assert agree in page.inner_text("body")
+    assert agree not in page.inner_text("body")  # the small game's check waits for a prediction
     keep = page.locator(".dl-prediction").nth(0)
     keep.locator("input[type=text]").fill("11 %")  # (1/6 + 1/6)²: the tries added
     keep.locator("button.dl-check").click()
@@ -36,5 +36,9 @@ def test_a_french_learner_commits_a_prediction_and_is_told_the_mistake_behind_it
     why = exercise.mistakes[1].why.render("fr")
     page.wait_for_selector(f"text={why[:40]}", timeout=STEP)
     assert "121/1296" in keep.inner_text()
+    backwards = page.locator(".dl-prediction").nth(1)
+    backwards.locator("input[type=radio]").first.check()
+    backwards.locator("button.dl-check").click()
+    page.wait_for_selector(f"text={agree}", timeout=STEP)
     assert_clean(page)
     shoot(page, artifacts, "penta_thinking_fr")

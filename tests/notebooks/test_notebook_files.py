@@ -19,6 +19,7 @@ import pytest
 
 from dicelab.lessons import APPS, LESSONS, farkle_rules, penta_rules
 from dicelab.lessons.farkle_chances import farkle_chances
+from dicelab.lessons.thinking import penta_thinking
 from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -97,6 +98,7 @@ def run_cells(name: str) -> list[object]:
 
 QUESTION_FIRST = [
     ("farkle_chances.ipynb", farkle_chances, 20),  # ten examples, ten pictures
+    ("penta_thinking.ipynb", penta_thinking, 9),  # 6 examples, 2 plots, the small game's check
     ("winning_vs_scoring.ipynb", winning_vs_scoring, 12),  # 6 examples, 4 plots, 2 games
 ]
 
