@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dicelab.farkle import is_farkle, set_aside_options
 from dicelab.farkle import score as farkle_score
-from dicelab.i18n import format_number
+from dicelab.i18n import format_number, translate
 from dicelab.lessons import APPS, LESSONS, farkle_rules, penta_rules
 from dicelab.penta import BOXES, Scorecard
 
@@ -163,7 +163,7 @@ def test_penta_turn_by_clicking_scores_what_the_engine_says(page, voila_url, art
     # links open a new tab in Voilà).
     open_page(page, voila_url, "00_start_here.ipynb")
     with page.context.expect_page(timeout=LOAD) as opened:
-        page.get_by_role("link", name="Play Penta").click(timeout=LOAD)
+        page.get_by_role("link", name="Play Penta", exact=True).click(timeout=LOAD)
     start, page = page, opened.value
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -319,10 +319,16 @@ def test_rules_notebook_renders_every_card(page, voila_url, artifacts, notebook,
     text = page.inner_text("body")
     positions = [text.find(f"{rule.number}. {rule.title.render('en')}\n") for rule in rules]
     assert -1 not in positions and positions == sorted(positions)
-    summaries = page.locator("details summary")
-    assert summaries.count() == len(rules)
-    summaries.first.click()
-    answer = rules[0].exercise.code
-    page.get_by_text(answer).first.wait_for(state="visible", timeout=STEP)
+    page.wait_for_function(
+        f"document.querySelectorAll('.dl-prediction').length === {len(rules)}", timeout=LOAD
+    )
+    questions = page.locator(".dl-prediction")
+    assert questions.count() == len(rules)  # every card's question, its answer not yet shown
+    exercise = rules[0].exercise
+    verdict = translate("Right!", "en")
+    assert verdict not in questions.first.inner_text()
+    questions.first.locator("input[type=text]").fill(exercise.written(exercise.answer(), "en"))
+    questions.first.locator("button.dl-check").click()
+    questions.first.get_by_text(verdict).wait_for(state="visible", timeout=STEP)
     shoot(page, artifacts, notebook.removesuffix(".ipynb"))
     assert_clean(page)
