@@ -610,16 +610,15 @@ def _other_game(kind: str) -> Message:
 
 
 def _scores_path(rules: Any) -> Any:
-    import hashlib
-
+    """The cache file of the optimal player's scores, named as the solver's table is (a
+    house's name made safe for a file name, the rules' digest)."""
     from dicelab.cache import cache_dir
     from dicelab.penta.rules import check_rules
-    from dicelab.penta.solver import SOLVER_VERSION
+    from dicelab.penta.solver import SOLVER_VERSION, file_label
 
     rules = check_rules(rules)
-    digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:10]
-    name = f"penta-optimal-scores-{rules.name}-{digest}-v{SOLVER_VERSION}-n{SIMULATED}.npy"
-    return cache_dir() / name
+    label = f"{file_label(rules)}-{rules.digest}"
+    return cache_dir() / f"penta-optimal-scores-{label}-v{SOLVER_VERSION}-n{SIMULATED}.npy"
 
 
 @lru_cache(maxsize=8)

@@ -31,3 +31,15 @@ def test_house_rules_app_refuses_an_unknown_joker():
     assert app.rules is None  # nothing is solved until the field is mended
     assert app.set_rule("joker", "none") is True
     assert app.rules is not None and app.rules.joker == "none"
+
+
+def test_optimal_scores_file_name_is_safe_for_a_house_name():
+    from dicelab.class_results import _scores_path
+    from dicelab.penta.solver import file_label
+
+    house = Rules.custom("../../our class/2B", full_house_points=30)
+    path = _scores_path(house)
+    assert "/" not in path.name and ".." not in path.name
+    assert path.name.startswith(f"penta-optimal-scores-{file_label(house)}-{house.digest}-")
+    official = _scores_path("official").name  # a preset's file keeps its name
+    assert official.startswith("penta-optimal-scores-official-ca5578ac5c-")
