@@ -104,13 +104,13 @@ def split_line(line: str) -> tuple[str | None, str]:
 
 def _lines(text: str) -> list[tuple[int, str | None, str]]:
     """(line number, name, code) of every line with something on it; a first line with no
-    digit after its separator is a spreadsheet's header and is skipped."""
+    digit after its separator (but something) is a spreadsheet's header and is skipped."""
     out: list[tuple[int, str | None, str]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         name, code = split_line(line)
-        if not out and name is not None and not any(c.isdigit() for c in code):
+        if not out and name is not None and code and not any(c.isdigit() for c in code):
             continue  # "name,code": a header
         out.append((number, name, code))
     return out

@@ -43,3 +43,11 @@ def test_optimal_scores_file_name_is_safe_for_a_house_name():
     assert path.name.startswith(f"penta-optimal-scores-{file_label(house)}-{house.digest}-")
     official = _scores_path("official").name  # a preset's file keeps its name
     assert official.startswith("penta-optimal-scores-official-ca5578ac5c-")
+
+
+def test_a_first_line_with_a_name_and_no_code_is_refused_not_taken_for_a_header():
+    from dicelab.class_results import read_class
+
+    results = read_class("Ada:\nBea: P1-000YM")
+    assert [(r.line, r.name) for r in results.refusals] == [(1, "Ada"), (2, "Bea")]
+    assert read_class("name,code\n").refusals == ()  # a spreadsheet's header is still skipped
