@@ -51,6 +51,7 @@ __all__ = [
     "Discussion",
     "LearnerResult",
     "Refusal",
+    "check_sort_key",
     "example_codes",
     "missing_tables",
     "optimal_farkle_turn",
@@ -75,6 +76,24 @@ SIMULATED = 4000
 """Games of the optimal player simulated for the distribution of optimal scores."""
 SORT_KEYS = ("score", "name", "mean_loss", "difference", "line")
 """What the table can be sorted by."""
+
+
+def check_sort_key(key: object) -> str:
+    """``key`` if the table can be sorted by it (one of :data:`SORT_KEYS`), else
+    :class:`~dicelab.IllegalMove` naming the keys.
+
+    >>> check_sort_key("score")
+    'score'
+    """
+    if not isinstance(key, str) or key not in SORT_KEYS:
+        raise IllegalMove(
+            msg(
+                "The table is sorted by one of {keys}, not {value}.",
+                keys=", ".join(SORT_KEYS),
+                value=show_value(key),
+            )
+        )
+    return key
 
 
 # -- lines ---------------------------------------------------------------------------------
@@ -466,14 +485,7 @@ class ClassResults:
         """The results sorted by ``key`` (one of :data:`SORT_KEYS`); ties keep the pasted
         order. Names sort by their letters (a line without a name last); a missing
         difference sorts last."""
-        if not isinstance(key, str) or key not in SORT_KEYS:
-            raise IllegalMove(
-                msg(
-                    "The table is sorted by one of {keys}, not {value}.",
-                    keys=", ".join(SORT_KEYS),
-                    value=show_value(key),
-                )
-            )
+        check_sort_key(key)
         rows = list(self.results)
         if key == "name":
             named = sorted((r for r in rows if r.name), key=lambda r: str(r.name).casefold())
