@@ -51,3 +51,19 @@ def test_a_first_line_with_a_name_and_no_code_is_refused_not_taken_for_a_header(
     results = read_class("Ada:\nBea: P1-000YM")
     assert [(r.line, r.name) for r in results.refusals] == [(1, "Ada"), (2, "Bea")]
     assert read_class("name,code\n").refusals == ()  # a spreadsheet's header is still skipped
+
+
+def test_app_notebooks_open_with_a_name_not_english_words():
+    """An app's page heading is the same in every language: a name, never English words
+    (house_rules.ipynb showed "Penta: house rules" above a French app)."""
+    import json
+    from pathlib import Path
+
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    for path in sorted(notebooks.glob("*.ipynb")):
+        cells = json.loads(path.read_text())["cells"]
+        code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        if "launch(" not in code:
+            continue  # a lesson
+        heading = "".join(cells[0]["source"])
+        assert heading in ("# dicelab", "# Penta", "# Farkle"), (path.name, heading)
