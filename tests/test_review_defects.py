@@ -67,3 +67,22 @@ def test_app_notebooks_open_with_a_name_not_english_words():
             continue  # a lesson
         heading = "".join(cells[0]["source"])
         assert heading in ("# dicelab", "# Penta", "# Farkle"), (path.name, heading)
+
+
+def test_house_rules_histogram_writes_its_ticks_as_the_language_does(monkeypatch):
+    """The score plot's axes showed 0.200 (and 100) on a French page beside "259,2"."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    from dicelab.i18n import format_number, format_percent
+    from dicelab.widgets.penta import house_rules as app
+
+    drawn: list = []
+    monkeypatch.setattr(Figure, "savefig", lambda fig, *a, **k: drawn.append(fig))
+    scores = np.array([180.0, 250.0, 1250.0, 260.0])
+    outcome = app.Outcome(Rules(), 250.0, 40.0, scores, {}, None)
+    app._histogram((outcome, outcome), "official", "fr")
+    (ax,) = drawn[0].axes
+    assert ax.yaxis.get_major_formatter()(0.05, 0) == format_percent(0.05, "fr", decimals=0)
+    assert ax.yaxis.get_major_formatter()(0.025, 0) == format_percent(0.025, "fr", decimals=1)
+    assert ax.xaxis.get_major_formatter()(1200.0, 0) == format_number(1200, "fr")
