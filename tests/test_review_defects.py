@@ -86,3 +86,21 @@ def test_house_rules_histogram_writes_its_ticks_as_the_language_does(monkeypatch
     assert ax.yaxis.get_major_formatter()(0.05, 0) == format_percent(0.05, "fr", decimals=0)
     assert ax.yaxis.get_major_formatter()(0.025, 0) == format_percent(0.025, "fr", decimals=1)
     assert ax.xaxis.get_major_formatter()(1200.0, 0) == format_number(1200, "fr")
+
+
+def test_penta_card_shows_the_house_upper_bonus():
+    """Playing under a house's upper bonus, the card said 63 or more: +35."""
+    from dicelab.widgets.common.timer import ManualScheduler
+    from dicelab.widgets.penta.app import PentaApp
+
+    house = Rules.custom("house", upper_bonus_threshold=70, upper_bonus_points=50)
+    for rules, label in ((house, "Upper bonus (70 or more: +50)"), (Rules(), "(63 or more: +35)")):
+        app = PentaApp(
+            lang="en",
+            animate=False,
+            scheduler=ManualScheduler(),
+            speed=0,
+            auto_score=None,
+            rules=rules,
+        )
+        assert label in app._grid._labels.value
