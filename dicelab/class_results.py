@@ -51,6 +51,7 @@ __all__ = [
     "Discussion",
     "LearnerResult",
     "Refusal",
+    "check_size",
     "check_sort_key",
     "example_codes",
     "missing_tables",
@@ -94,6 +95,20 @@ def check_sort_key(key: object) -> str:
             )
         )
     return key
+
+
+def check_size(text: str) -> str:
+    """``text`` if a class's codes can be that long (:data:`MAX_TEXT` characters), else
+    :class:`~dicelab.IllegalMove`.
+
+    >>> check_size("Ada: P1-000YM")
+    'Ada: P1-000YM'
+    """
+    if len(text) > MAX_TEXT:
+        raise IllegalMove(
+            msg("This text is too long for a class: at most {n} characters.", n=MAX_TEXT)
+        )
+    return text
 
 
 # -- lines ---------------------------------------------------------------------------------
@@ -591,11 +606,7 @@ def read_class(text: str | bytes) -> ClassResults:
         text = text.decode("utf-8-sig", "replace")
     if not isinstance(text, str):
         raise IllegalMove(msg("The codes are text, not {value}.", value=show_value(text)))
-    if len(text) > MAX_TEXT:
-        raise IllegalMove(
-            msg("This text is too long for a class: at most {n} characters.", n=MAX_TEXT)
-        )
-    lines = _lines(text.lstrip("\ufeff"))
+    lines = _lines(check_size(text).lstrip("\ufeff"))
     if len(lines) > MAX_LINES:
         raise IllegalMove(msg("This is too many lines for a class: at most {n}.", n=MAX_LINES))
     results: list[LearnerResult] = []

@@ -104,3 +104,15 @@ def test_penta_card_shows_the_house_upper_bonus():
             rules=rules,
         )
         assert label in app._grid._labels.value
+
+
+def test_teacher_refuses_a_huge_upload_before_filling_the_box():
+    """A file far too long for a class was put in the box (and sent to the browser) first."""
+    from dicelab.class_results import MAX_TEXT
+    from dicelab.widgets.teacher import TeacherApp
+
+    app = TeacherApp(lang="en")
+    app._input.value = "Ada: P1-000YM"
+    assert app.upload("big.txt", b"x" * (MAX_TEXT + 1)) is False
+    assert app._input.value == "Ada: P1-000YM"
+    assert "too long" in str(app.notices[0])

@@ -33,6 +33,7 @@ from dicelab.class_results import (
     ClassResults,
     Discussion,
     LearnerResult,
+    check_size,
     check_sort_key,
     example_codes,
     missing_tables,
@@ -265,7 +266,7 @@ class TeacherApp(App):
                         name=show_value(name),
                     )
                 )
-            self._input.value = data.decode("utf-8-sig", "replace")
+            self._input.value = check_size(data.decode("utf-8-sig", "replace"))
 
         return self.act(go) and self.read()
 
