@@ -116,3 +116,27 @@ def test_teacher_refuses_a_huge_upload_before_filling_the_box():
     assert app.upload("big.txt", b"x" * (MAX_TEXT + 1)) is False
     assert app._input.value == "Ada: P1-000YM"
     assert "too long" in str(app.notices[0])
+
+
+@pytest.mark.parametrize(
+    "value", [10**28, -(10**40), 10**400, 1e300], ids=["1e28", "-1e40", "1e400", "1e300 float"]
+)
+def test_format_number_writes_huge_numbers(value):
+    """Babel's 28-digit context refused them (decimal.InvalidOperation): a learner who typed
+    thirty 9s into a prediction box saw a traceback instead of the feedback."""
+    from dicelab.i18n import format_number
+
+    written = format_number(value, "fr")
+    assert written.replace("\u202f", "").replace(",", "").lstrip("-").startswith("1")
+
+
+def test_a_huge_typed_prediction_gets_feedback():
+    from dicelab.i18n import msg
+    from dicelab.lessons.cards import NUMBER, Exercise
+
+    exercise = Exercise(
+        "demo", msg("How many points does a single 5 score?"), "50", NUMBER, namespace=dict
+    )
+    feedback = exercise.check("9" * 30)
+    assert feedback.correct is False
+    assert "999" in feedback.render("fr")
