@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab import IllegalMove, farkle
+from dicelab import IllegalMove
 from dicelab.penta.rules import Rules
 
 
@@ -14,12 +14,6 @@ def test_penta_custom_refuses_an_unknown_joker():
         Rules.custom("house", joker="wild")
     with pytest.raises(IllegalMove, match="Unknown joker rule"):
         Rules.custom("house", joker=5)
-
-
-@pytest.mark.parametrize("custom", [Rules.custom, farkle.Rules.custom])
-def test_custom_refuses_a_second_name_as_a_field(custom):
-    with pytest.raises(IllegalMove, match="name"):
-        custom("house", name="other")
 
 
 def test_house_rules_app_refuses_an_unknown_joker():

@@ -388,14 +388,14 @@ class Rules:
         return lookup(PRESETS, name)
 
     @classmethod
-    def custom(cls, name: str, /, base: str | Rules = "standard", **changes: Any) -> Rules:
+    def custom(cls, name: str, base: str | Rules = "standard", **changes: Any) -> Rules:
         """A house table: ``base`` (a preset name or a table) with some fields changed.
 
         >>> Rules.custom("cheap straight", straight=500).straight
         500
         """
         start = base if isinstance(base, Rules) else cls.preset(base)
-        unknown = set(changes) - {f.name for f in dataclasses.fields(cls) if f.name != "name"}
+        unknown = set(changes) - {f.name for f in dataclasses.fields(cls)}
         if unknown:
             raise _bad_table(
                 msg("Unknown table fields: {names}.", names=", ".join(sorted(unknown)))

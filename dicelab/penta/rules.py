@@ -238,7 +238,7 @@ full_house_points=30)
         return lookup(PRESETS, name)
 
     @classmethod
-    def custom(cls, name: str, /, base: str | Rules = "penta", **changes: Any) -> Rules:
+    def custom(cls, name: str, base: str | Rules = "penta", **changes: Any) -> Rules:
         """A house rule set called ``name``: ``base`` (a preset name or a rule set) with
         some fields changed; an unknown field or a nonsense value (an unknown joker too) is
         refused.
