@@ -134,3 +134,11 @@ def test_a_huge_typed_prediction_gets_feedback():
     feedback = exercise.check("9" * 30)
     assert feedback.correct is False
     assert "999" in feedback.render("fr")
+
+
+def test_house_rules_labels_wrap_rather_than_end_in_an_ellipsis():
+    """At 800 px, Bulgarian labels were cut: "Бонус за горната част от (…"."""
+    from dicelab.widgets.penta.house_rules import HouseRulesApp
+
+    css = HouseRulesApp.extra_css
+    assert ".dl-house-rules .widget-inline-hbox .widget-label { white-space: normal;" in css

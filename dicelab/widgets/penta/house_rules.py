@@ -130,6 +130,9 @@ class HouseRulesApp(App):
     extra_css = (
         ".dl-house-rules .dl-error { color: #b71c1c; font-weight: 600; }"
         ".dl-house-rules .dl-refused input { border: 2px solid #b71c1c; }"
+        # A long label (Bulgarian...) wraps in its 200 px rather than ending in "..."
+        ".dl-house-rules .widget-inline-hbox .widget-label { white-space: normal; height: auto;"
+        " line-height: 1.2; }"
     )
 
     def __init__(
