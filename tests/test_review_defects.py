@@ -88,7 +88,12 @@ def test_penta_card_shows_the_house_upper_bonus():
     from dicelab.widgets.penta.app import PentaApp
 
     house = Rules.custom("house", upper_bonus_threshold=70, upper_bonus_points=50)
-    for rules, label in ((house, "Upper bonus (70 or more: +50)"), (Rules(), "(63 or more: +35)")):
+    off = Rules.custom("house", upper_bonus=False)
+    for rules, label in (
+        (house, "Upper bonus (70 or more: +50)"),
+        (Rules(), "(63 or more: +35)"),
+        (off, "<b>Upper bonus</b>"),
+    ):
         app = PentaApp(
             lang="en",
             animate=False,

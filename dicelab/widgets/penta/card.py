@@ -100,11 +100,14 @@ def _sum_label(key: str, lang: str, rules: Rules) -> str:
 
 
 def _upper_bonus_label(lang: str, rules: Rules) -> str:
-    """The upper bonus row's label, with the rules' threshold and points (a house's own).
+    """The upper bonus row's label, with the rules' threshold and points (a house's own; no
+    numbers where the rules have no upper bonus).
 
     >>> _upper_bonus_label("en", Rules.custom("house", upper_bonus_threshold=70))
     'Upper bonus (70 or more: +35)'
     """
+    if not rules.upper_bonus:  # a house without it: the row stays at 0
+        return translate("Upper bonus", lang)
     threshold, points = rules.upper_bonus_threshold, rules.upper_bonus_points
     if (threshold, points) == (UPPER_BONUS_THRESHOLD, UPPER_BONUS):
         return translate("Upper bonus (63 or more: +35)", lang)
