@@ -51,6 +51,8 @@ __all__ = [
     "Discussion",
     "LearnerResult",
     "Refusal",
+    "check_size",
+    "check_sort_key",
     "example_codes",
     "missing_tables",
     "optimal_farkle_turn",
@@ -75,6 +77,38 @@ SIMULATED = 4000
 """Games of the optimal player simulated for the distribution of optimal scores."""
 SORT_KEYS = ("score", "name", "mean_loss", "difference", "line")
 """What the table can be sorted by."""
+
+
+def check_sort_key(key: object) -> str:
+    """``key`` if the table can be sorted by it (one of :data:`SORT_KEYS`), else
+    :class:`~dicelab.IllegalMove` naming the keys.
+
+    >>> check_sort_key("score")
+    'score'
+    """
+    if not isinstance(key, str) or key not in SORT_KEYS:
+        raise IllegalMove(
+            msg(
+                "The table is sorted by one of {keys}, not {value}.",
+                keys=", ".join(SORT_KEYS),
+                value=show_value(key),
+            )
+        )
+    return key
+
+
+def check_size(text: str) -> str:
+    """``text`` if a class's codes can be that long (:data:`MAX_TEXT` characters), else
+    :class:`~dicelab.IllegalMove`.
+
+    >>> check_size("Ada: P1-000YM")
+    'Ada: P1-000YM'
+    """
+    if len(text) > MAX_TEXT:
+        raise IllegalMove(
+            msg("This text is too long for a class: at most {n} characters.", n=MAX_TEXT)
+        )
+    return text
 
 
 # -- lines ---------------------------------------------------------------------------------
@@ -104,13 +138,13 @@ def split_line(line: str) -> tuple[str | None, str]:
 
 def _lines(text: str) -> list[tuple[int, str | None, str]]:
     """(line number, name, code) of every line with something on it; a first line with no
-    digit after its separator is a spreadsheet's header and is skipped."""
+    digit after its separator (but something) is a spreadsheet's header and is skipped."""
     out: list[tuple[int, str | None, str]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         name, code = split_line(line)
-        if not out and name is not None and not any(c.isdigit() for c in code):
+        if not out and name is not None and code and not any(c.isdigit() for c in code):
             continue  # "name,code": a header
         out.append((number, name, code))
     return out
@@ -466,14 +500,7 @@ class ClassResults:
         """The results sorted by ``key`` (one of :data:`SORT_KEYS`); ties keep the pasted
         order. Names sort by their letters (a line without a name last); a missing
         difference sorts last."""
-        if not isinstance(key, str) or key not in SORT_KEYS:
-            raise IllegalMove(
-                msg(
-                    "The table is sorted by one of {keys}, not {value}.",
-                    keys=", ".join(SORT_KEYS),
-                    value=show_value(key),
-                )
-            )
+        check_sort_key(key)
         rows = list(self.results)
         if key == "name":
             named = sorted((r for r in rows if r.name), key=lambda r: str(r.name).casefold())
@@ -579,11 +606,7 @@ def read_class(text: str | bytes) -> ClassResults:
         text = text.decode("utf-8-sig", "replace")
     if not isinstance(text, str):
         raise IllegalMove(msg("The codes are text, not {value}.", value=show_value(text)))
-    if len(text) > MAX_TEXT:
-        raise IllegalMove(
-            msg("This text is too long for a class: at most {n} characters.", n=MAX_TEXT)
-        )
-    lines = _lines(text.lstrip("\ufeff"))
+    lines = _lines(check_size(text).lstrip("\ufeff"))
     if len(lines) > MAX_LINES:
         raise IllegalMove(msg("This is too many lines for a class: at most {n}.", n=MAX_LINES))
     results: list[LearnerResult] = []
@@ -610,16 +633,15 @@ def _other_game(kind: str) -> Message:
 
 
 def _scores_path(rules: Any) -> Any:
-    import hashlib
-
+    """The cache file of the optimal player's scores, named as the solver's table is (a
+    house's name made safe for a file name, the rules' digest)."""
     from dicelab.cache import cache_dir
     from dicelab.penta.rules import check_rules
-    from dicelab.penta.solver import SOLVER_VERSION
+    from dicelab.penta.solver import SOLVER_VERSION, file_label
 
     rules = check_rules(rules)
-    digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:10]
-    name = f"penta-optimal-scores-{rules.name}-{digest}-v{SOLVER_VERSION}-n{SIMULATED}.npy"
-    return cache_dir() / name
+    label = f"{file_label(rules)}-{rules.digest}"
+    return cache_dir() / f"penta-optimal-scores-{label}-v{SOLVER_VERSION}-n{SIMULATED}.npy"
 
 
 @lru_cache(maxsize=8)

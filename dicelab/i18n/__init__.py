@@ -164,14 +164,29 @@ def format_number(value: float, lang: str | None = None, decimals: int | None = 
     ('10,000', '10\u202f000', '10.000')
     >>> format_number(293.4, "bg", decimals=1)
     '293,4'
+    >>> format_number(10**30)  # beyond the 28 digits of Python's default decimal context
+    '1,000,000,000,000,000,000,000,000,000,000'
     """
+    import decimal
+
     from babel.numbers import format_decimal
 
     locale = _babel_locale(normalize_language(lang))
     if decimals is None:
         decimals = 0 if isinstance(value, int) else 2
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=locale)
+    with decimal.localcontext() as context:  # as many digits as the number has
+        context.prec = max(context.prec, _digits(value) + decimals + 2)
+        return format_decimal(value, format=pattern, locale=locale)
+
+
+def _digits(value: float) -> int:
+    """At least the number of digits before the point of a finite ``value`` (0 otherwise)."""
+    try:
+        whole = abs(int(value))
+    except (ValueError, OverflowError, TypeError):  # nan, inf, not a number
+        return 0
+    return whole.bit_length() * 30103 // 100000 + 1  # log10(2) = 0.30103...
 
 
 def format_percent(value: float, lang: str | None = None, decimals: int = 1) -> str:

@@ -240,7 +240,8 @@ full_house_points=30)
     @classmethod
     def custom(cls, name: str, base: str | Rules = "penta", **changes: Any) -> Rules:
         """A house rule set called ``name``: ``base`` (a preset name or a rule set) with
-        some fields changed; an unknown field or a nonsense value is refused.
+        some fields changed; an unknown field or a nonsense value (an unknown joker too) is
+        refused.
 
         >>> Rules.custom("house", base="official", upper_bonus_threshold=60).joker
         'forced-any'
@@ -262,7 +263,7 @@ small_straight_points, large_straight_points, penta_points, penta_bonus_points, 
                         fields=", ".join(fields),
                     )
                 )
-        return dataclasses.replace(start, name=name, **changes)
+        return check_rules(dataclasses.replace(start, name=name, **changes))
 
 
 def _number_refusal(field: str, least: int, most: int, value: object) -> Any:

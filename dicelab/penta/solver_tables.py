@@ -458,15 +458,15 @@ def keep_values(hand: np.ndarray, K: np.ndarray, M: np.ndarray, scratch=None) ->
 
 
 def uses_flag(rules: Rules) -> bool:
-    """Whether 'the Penta box holds 50' matters (a bonus, or a joker that needs the 50)."""
+    """Whether "the Penta box holds its points" matters (a bonus, or a joker that needs them)."""
     return rules.penta_bonus or joker.variant(rules).reads_50
 
 
 # Option rows of a chunk: 36 upper rows (box b, count c), 7 lower rows (LOWER_IDX order,
-# Penta scored 0), then Penta scored 50.
+# Penta scored 0), then Penta scored (its points: 50 unless a house changes them).
 N_OPTION_ROWS = 6 * N_UPPER + len(LOWER_IDX) + 1
 LOWER_ROW = {b: 6 * N_UPPER + i for i, b in enumerate(LOWER_IDX)}
-PENTA_50_ROW = N_OPTION_ROWS - 1
+PENTA_SCORED_ROW = N_OPTION_ROWS - 1
 
 
 def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
@@ -497,7 +497,7 @@ def option_rows(rules: Rules, V: np.ndarray, mask, up, flag) -> np.ndarray:
     filled = ((mask >> PENTA) & 1).astype(bool)
     val = V[lay.index(mask | PENTA_BIT, up, 1 if uses_flag(rules) else 0)] + rules.penta_points
     val[filled] = -np.inf
-    ovs[PENTA_50_ROW] = val
+    ovs[PENTA_SCORED_ROW] = val
     return ovs
 
 
@@ -568,7 +568,7 @@ def _five_equal(rules: Rules, ovs: np.ndarray, mask, flag, out: np.ndarray) -> N
     joker_best = (
         ovs[[LOWER_ROW[x] for x in raised]] + np.array(list(raised.values()))[:, None]
     ).max(axis=0)
-    penta = ovs[PENTA_50_ROW]  # five equal dice in the open Penta box score 50
+    penta = ovs[PENTA_SCORED_ROW]  # five equal dice in the open Penta box score its points
     common = np.maximum(np.maximum(own, others), np.maximum(summed, penta))
     own_filled = ((mask[None, :] >> np.arange(N_UPPER)[:, None]) & 1).astype(bool)
     lower_rows = [LOWER_ROW[b] for b in LOWER_IDX if b != PENTA]

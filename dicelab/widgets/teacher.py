@@ -33,6 +33,8 @@ from dicelab.class_results import (
     ClassResults,
     Discussion,
     LearnerResult,
+    check_size,
+    check_sort_key,
     example_codes,
     missing_tables,
     read_class,
@@ -264,7 +266,7 @@ class TeacherApp(App):
                         name=show_value(name),
                     )
                 )
-            self._input.value = data.decode("utf-8-sig", "replace")
+            self._input.value = check_size(data.decode("utf-8-sig", "replace"))
 
         return self.act(go) and self.read()
 
@@ -284,15 +286,7 @@ class TeacherApp(App):
         """Sort the table by ``key``: one of :data:`SORTS`."""
 
         def go() -> None:
-            if not isinstance(key, str) or key not in SORTS:
-                raise IllegalMove(
-                    msg(
-                        "The table is sorted by one of {keys}, not {value}.",
-                        keys=", ".join(SORTS),
-                        value=show_value(key),
-                    )
-                )
-            self._sort = key
+            self._sort = check_sort_key(key)
             if self._sort_pick.value != key:
                 self._sort_pick.value = key
 

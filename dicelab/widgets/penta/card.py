@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from dicelab.i18n import Message, format_number, translate
 from dicelab.penta import Game
-from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER
+from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.widgets.common.base import Shared, esc
 from dicelab.widgets.labels import seat_name
@@ -88,15 +88,35 @@ SCORECARD_CSS = """
 stylesheet by :class:`~dicelab.widgets.penta.app.PentaApp`)."""
 
 
-def _sum_label(key: str, lang: str) -> str:
+def _sum_label(key: str, lang: str, rules: Rules) -> str:
     # Literal msgids, so that the message extractor sees them.
     labels = {
         "upper_total": translate("Upper section", lang),
-        "upper_bonus": translate("Upper bonus (63 or more: +35)", lang),
+        "upper_bonus": _upper_bonus_label(lang, rules),
         "penta_bonus": translate("Penta bonus", lang),
         "total": translate("TOTAL", lang),
     }
     return labels[key]
+
+
+def _upper_bonus_label(lang: str, rules: Rules) -> str:
+    """The upper bonus row's label, with the rules' threshold and points (a house's own; no
+    numbers where the rules have no upper bonus).
+
+    >>> _upper_bonus_label("en", Rules.custom("house", upper_bonus_threshold=70))
+    'Upper bonus (70 or more: +35)'
+    """
+    if not rules.upper_bonus:  # a house without it: the row stays at 0
+        return translate("Upper bonus", lang)
+    threshold, points = rules.upper_bonus_threshold, rules.upper_bonus_points
+    if (threshold, points) == (UPPER_BONUS_THRESHOLD, UPPER_BONUS):
+        return translate("Upper bonus (63 or more: +35)", lang)
+    return translate(
+        "Upper bonus ({threshold} or more: +{points})",
+        lang,
+        threshold=format_number(threshold, lang),
+        points=format_number(points, lang),
+    )
 
 
 EMPTY = "\u00a0"
@@ -177,7 +197,7 @@ class ScorecardGrid(widgets.GridBox):
             selected=selected,
             interactive=interactive,
         )
-        _set(self._labels, _labels_html(lang))
+        _set(self._labels, _labels_html(lang, game.rules))
         pressable: dict[str, tuple[str, str, str]] = {}
         bodies: list[tuple[widgets.HTML, str]] = []
         self._cells = {}
@@ -259,12 +279,12 @@ class _Moment:
     interactive: bool
 
 
-def _labels_html(lang: str) -> str:
+def _labels_html(lang: str, rules: Rules) -> str:
     """The row labels: box names, and the sums in bold."""
     labels = [
         f"<div>{esc(translate(BOX_NAMES[key], lang))}</div>"
         if key in BOX_NAMES
-        else f"<div><b>{esc(_sum_label(key, lang))}</b></div>"
+        else f"<div><b>{esc(_sum_label(key, lang, rules))}</b></div>"
         for key in ROWS
     ]
     return f'<div class="dl-card-rows">{"".join(labels)}</div>'

@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import N_, Message, format_number, msg, plural, translate
+from dicelab.i18n import N_, Message, format_number, format_percent, msg, plural, translate
 from dicelab.numbers import show_value
 from dicelab.penta.rules import BOX_NAMES, BOXES, PRESET_LABELS, PRESETS, Rules
 from dicelab.widgets.common.background import run_in_background
@@ -130,6 +130,9 @@ class HouseRulesApp(App):
     extra_css = (
         ".dl-house-rules .dl-error { color: #b71c1c; font-weight: 600; }"
         ".dl-house-rules .dl-refused input { border: 2px solid #b71c1c; }"
+        # A long label (Bulgarian...) wraps in its 200 px rather than ending in "..."
+        ".dl-house-rules .widget-inline-hbox .widget-label { white-space: normal; height: auto;"
+        " line-height: 1.2; }"
     )
 
     def __init__(
@@ -665,8 +668,16 @@ def _named(message: Message, field: str) -> Message:
     return dataclasses.replace(message, params={**message.params, "field": msg(label)})
 
 
+def _share(share: float, lang: str) -> str:
+    """A tick of the share of games, as a percentage written as ``lang`` writes it (a
+    decimal only where the tick needs one: 2.5 %)."""
+    whole = abs(share * 100 - round(share * 100)) < 1e-9
+    return format_percent(share, lang, decimals=0 if whole else 1)
+
+
 def _histogram(pair: tuple[Outcome, Outcome], preset: str, lang: str) -> bytes:
     from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
 
     fig = Figure(figsize=(7.2, 3.4), dpi=100, layout="constrained")
     ax = fig.add_subplot()
@@ -684,6 +695,8 @@ def _histogram(pair: tuple[Outcome, Outcome], preset: str, lang: str) -> bytes:
         )
     ax.set_xlabel(translate("final score of the best player (points)", lang))
     ax.set_ylabel(translate("share of games", lang))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: format_number(round(x), lang)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: _share(y, lang)))
     ax.legend()
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
