@@ -91,10 +91,12 @@ async def learner(browser, url: str, base: str, start: asyncio.Event) -> tuple:
     )
     await start.wait()
     opened = time.monotonic()
+    stage = "render"
     try:
         await page.goto(url, wait_until="commit", timeout=RENDER_TIMEOUT * 1000)
         await page.locator(READY).first.wait_for(state="visible", timeout=RENDER_TIMEOUT * 1000)
         result.render = time.monotonic() - opened
+        stage = "roll"
         before = await page.locator(".dl-situation").inner_text()
         pressed = time.monotonic()
         await page.click(READY)
@@ -105,7 +107,7 @@ async def learner(browser, url: str, base: str, start: asyncio.Event) -> tuple:
         )
         result.roll = time.monotonic() - pressed
     except Exception as error:
-        result.error = type(error).__name__
+        result.error = f"{type(error).__name__} at {stage}"
     return context, page, result
 
 
