@@ -383,3 +383,16 @@ def test_the_banner_shows_at_once_after_the_move(msgid, words):
         assert words in [str(message) for message in game.messages]
         if not game.is_over:
             assert str(game.message) == words
+
+
+def test_a_refused_set_aside_names_the_allowed_dice_without_a_verb_agreeing_with_a_number():
+    """«Parmi ces dés, 1 peuvent être mis de côté» read as "1 (plural) may": the list follows a
+    colon instead, whatever the number of dice."""
+    from dicelab.errors import IllegalMove
+    from dicelab.farkle import Situation
+
+    roll = Situation((0, 0)).roll([1, 2, 3, 3, 4, 6])
+    with pytest.raises(IllegalMove) as refused:
+        roll.set_aside([1, 2])
+    assert "on peut mettre de côté : 1." in refused.value.message.render("fr")
+    assert "могат да се отделят: 1." in refused.value.message.render("bg")
