@@ -284,3 +284,11 @@ def test_every_label_of_a_plot_fits_in_its_picture(plot):
                 continue
             box = text.get_window_extent(renderer)
             assert box.x0 >= -1 and box.x1 <= figure.bbox.width + 1, (lang, text.get_text())
+
+
+def test_running_a_cell_again_is_offered_only_where_a_learner_can():
+    """Under Voilà a learner cannot run a cell: the card names JupyterLab for that, the slider
+    for everyone."""
+    text = winning_vs_scoring()["your_strategy"].render("en")
+    assert "In JupyterLab, the code cell's `my_thresholds`" in text
+    assert "With the slider" in text

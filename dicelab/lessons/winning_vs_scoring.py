@@ -754,10 +754,10 @@ def _your_strategy(number: int) -> Rule:
             games=DUEL_GAMES,
         ),
         msg(
-            "With the slider, one threshold for every number of dice. In the code cell, "
-            "`my_thresholds` lists six: for 1, 2, 3, 4, 5 and 6 dice left to roll; change "
-            "them and run the cell again. The same games are played for every strategy, so "
-            "you compare strategies, not luck."
+            "With the slider, one threshold for every number of dice. In JupyterLab, the code "
+            "cell's `my_thresholds` lists six: for 1, 2, 3, 4, 5 and 6 dice left to roll; "
+            "change them and run the cell again. The same games are played for every "
+            "strategy, so you compare strategies, not luck."
         ),
         msg(
             "The **±** after a win rate is its **standard error**: {games} games are a sample, "
