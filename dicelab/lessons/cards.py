@@ -88,6 +88,7 @@ __all__ = [
     "PERCENT",
     "WHICH_BOXES",
     "YES_NO",
+    "Deck",
     "Example",
     "Exercise",
     "Feedback",
@@ -1008,3 +1009,49 @@ class RuleBook(Sequence[Rule], _Renders):
 
     def __repr__(self) -> str:
         return f"<RuleBook {self.game}: {len(self)} rules>"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What the cards of one lesson share: its game and the names its engine code may use.
+
+    A lesson module makes one and builds its cards, exercises and book with it:
+
+    >>> from dicelab.i18n import msg
+    >>> deck = Deck("demo", lambda: {"x": 21})
+    >>> question = deck.exercise("double", msg("Twice x?"), "2 * x", NUMBER)
+    >>> card = deck.rule(1, "double", msg("Doubling"), [msg("Add x to itself.")], [], question)
+    >>> book = deck.book(msg("Demo"), [], [lambda number: card])
+    >>> book.ids, book["double"].exercise.answer()
+    (('double',), 42)
+    """
+
+    game: str
+    namespace: Namespace
+
+    def rule(
+        self,
+        number: int,
+        rule_id: str,
+        title: Message,
+        text: Sequence[Message],
+        steps: Sequence[Step],
+        exercise: Exercise,
+    ) -> Rule:
+        """Card ``number`` of the lesson, its examples and exercise run in the deck's names."""
+        return Rule(
+            self.game, number, rule_id, title, tuple(text), tuple(steps), exercise, self.namespace
+        )
+
+    def exercise(
+        self, rule_id: str, prompt: Message, code: str, kind: str, **extra: Any
+    ) -> Exercise:
+        """An exercise whose code runs in the deck's names (``extra``: :class:`Exercise` fields)."""
+        return Exercise(rule_id, prompt, code, kind, namespace=self.namespace, **extra)
+
+    def book(
+        self, title: Message, intro: Sequence[Message], builders: Sequence[Callable[[int], Rule]]
+    ) -> RuleBook:
+        """The lesson's book: each builder makes the card of its number (1, 2, ...)."""
+        cards = [build(number) for number, build in enumerate(builders, start=1)]
+        return RuleBook(self.game, title, intro, cards)

@@ -23,13 +23,13 @@ from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESET_LABELS, PRESETS
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
 from dicelab.farkle.turn import ALL_DICE
-from dicelab.i18n import Message, msg
+from dicelab.i18n import msg
 from dicelab.lessons.cards import (
     CHOICE,
     NUMBER,
     PERCENT,
     YES_NO,
-    Exercise,
+    Deck,
     Mistake,
     Percent,
     Rule,
@@ -71,12 +71,9 @@ def namespace() -> dict[str, Any]:
     }
 
 
-def _rule(number: int, rule_id: str, title: Message, text, steps, exercise) -> Rule:
-    return Rule("farkle", number, rule_id, title, tuple(text), tuple(steps), exercise, namespace)
-
-
-def _exercise(rule_id: str, prompt: Message, code: str, kind: str, **extra: Any) -> Exercise:
-    return Exercise(rule_id, prompt, code, kind, namespace=namespace, **extra)
+_DECK = Deck("farkle", namespace)
+_rule = _DECK.rule
+_exercise = _DECK.exercise
 
 
 def _points(combination: tuple[int, ...]) -> int:
@@ -734,7 +731,6 @@ _BUILDERS = (
 
 def farkle_rules() -> RuleBook:
     """The rules of Farkle as a :class:`~dicelab.lessons.cards.RuleBook`, in rulebook order."""
-    rules = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(
             "Farkle is played with six dice: roll, set aside dice that score, and decide when to "
@@ -743,4 +739,4 @@ def farkle_rules() -> RuleBook:
             "answer, then let the engine check it."
         )
     ]
-    return RuleBook("farkle", msg("The rules of Farkle"), intro, rules)
+    return _DECK.book(msg("The rules of Farkle"), intro, _BUILDERS)

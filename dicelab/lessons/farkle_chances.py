@@ -34,7 +34,7 @@ from dicelab.lessons.cards import (
     NUMBER,
     PERCENT,
     YES_NO,
-    Exercise,
+    Deck,
     Mistake,
     Percent,
     Rule,
@@ -99,12 +99,9 @@ def namespace() -> dict[str, Any]:
     return names
 
 
-def _rule(number: int, rule_id: str, title: Message, text, steps, exercise) -> Rule:
-    return Rule(GAME, number, rule_id, title, tuple(text), tuple(steps), exercise, namespace)
-
-
-def _exercise(rule_id: str, prompt: Message, code: str, kind: str, **extra: Any) -> Exercise:
-    return Exercise(rule_id, prompt, code, kind, namespace=namespace, **extra)
+_DECK = Deck(GAME, namespace)
+_rule = _DECK.rule
+_exercise = _DECK.exercise
 
 
 def _fraction(value: Fraction) -> Message:
@@ -903,7 +900,6 @@ _BUILDERS = (
 
 def farkle_chances() -> RuleBook:
     """The lesson "Counting chances, and when to stop" as a :class:`RuleBook` of cards."""
-    cards = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(
             "How likely is a farkle, and when should you stop rolling? Each card below asks a "
@@ -912,4 +908,4 @@ def farkle_chances() -> RuleBook:
             "engine, exactly, by counting."
         )
     ]
-    return RuleBook(GAME, msg("Counting chances, and when to stop"), intro, cards)
+    return _DECK.book(msg("Counting chances, and when to stop"), intro, _BUILDERS)

@@ -24,7 +24,7 @@ from dicelab.lessons.cards import (
     NUMBER,
     PERCENT,
     WHICH_BOXES,
-    Exercise,
+    Deck,
     Mistake,
     Rule,
     RuleBook,
@@ -87,12 +87,9 @@ def _boxes(**names: str) -> dict[str, Message]:
     return {key: _box(box) for key, box in names.items()}
 
 
-def _rule(number: int, rule_id: str, title: Message, text, steps, exercise) -> Rule:
-    return Rule("penta", number, rule_id, title, tuple(text), tuple(steps), exercise, namespace)
-
-
-def _exercise(rule_id: str, prompt: Message, code: str, kind: str, **extra: Any) -> Exercise:
-    return Exercise(rule_id, prompt, code, kind, namespace=namespace, **extra)
+_DECK = Deck("penta", namespace)
+_rule = _DECK.rule
+_exercise = _DECK.exercise
 
 
 # -- 1. the turn ----------------------------------------------------------------------------------
@@ -873,7 +870,6 @@ _BUILDERS = (
 
 def penta_rules() -> RuleBook:
     """The rules of Penta as a :class:`~dicelab.lessons.cards.RuleBook`, in rulebook order."""
-    rules = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(
             "Penta is played with five dice and a scorecard of {boxes} boxes. Each card below "
@@ -882,4 +878,4 @@ def penta_rules() -> RuleBook:
             boxes=len(BOX_IDS),
         )
     ]
-    return RuleBook("penta", msg("The rules of Penta"), intro, rules)
+    return _DECK.book(msg("The rules of Penta"), intro, _BUILDERS)

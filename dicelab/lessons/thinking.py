@@ -39,7 +39,7 @@ from dicelab.lessons.cards import (
     PERCENT,
     WHICH_BOXES,
     YES_NO,
-    Exercise,
+    Deck,
     Mistake,
     Percent,
     Rule,
@@ -808,12 +808,9 @@ def namespace() -> dict[str, Any]:
     }
 
 
-def _rule(number: int, rule_id: str, title: Message, text, steps, exercise) -> Rule:
-    return Rule("penta", number, rule_id, title, tuple(text), tuple(steps), exercise, namespace)
-
-
-def _exercise(rule_id: str, prompt: Message, code: str, kind: str, **extra: Any) -> Exercise:
-    return Exercise(rule_id, prompt, code, kind, namespace=namespace, **extra)
+_DECK = Deck("penta", namespace)
+_rule = _DECK.rule
+_exercise = _DECK.exercise
 
 
 def _dice(dice: Iterable[int]) -> str:
@@ -1240,11 +1237,10 @@ _BUILDERS = (_keep, _backwards, _solver, _dilemma, _scores, _average)
 
 def penta_thinking() -> RuleBook:
     """How the best player thinks, as a :class:`~dicelab.lessons.cards.RuleBook` of cards."""
-    cards = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(
             "How does the computer choose the best play? Each card asks you a question first: "
             "predict, then check. The numbers are computed by dicelab's engine as the page opens."
         )
     ]
-    return RuleBook("penta", msg("How the best player thinks"), intro, cards)
+    return _DECK.book(msg("How the best player thinks"), intro, _BUILDERS)

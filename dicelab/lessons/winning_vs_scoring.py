@@ -36,7 +36,7 @@ from dicelab.lessons.cards import (
     CHOICE,
     NUMBER,
     PERCENT,
-    Exercise,
+    Deck,
     Mistake,
     Percent,
     Rule,
@@ -430,12 +430,9 @@ def namespace() -> dict[str, Any]:
     }
 
 
-def _rule(number: int, rule_id: str, title: Message, text, steps, exercise) -> Rule:
-    return Rule("winning", number, rule_id, title, tuple(text), tuple(steps), exercise, namespace)
-
-
-def _exercise(rule_id: str, prompt: Message, code: str, kind: str, **extra: Any) -> Exercise:
-    return Exercise(rule_id, prompt, code, kind, namespace=namespace, **extra)
+_DECK = Deck("winning", namespace)
+_rule = _DECK.rule
+_exercise = _DECK.exercise
 
 
 def _strategies_text() -> Message:
@@ -815,7 +812,6 @@ _BUILDERS: tuple[Callable[[int], Rule], ...] = (
 
 def winning_vs_scoring() -> RuleBook:
     """The lesson "risk, variance and winning" as a :class:`~dicelab.lessons.cards.RuleBook`."""
-    rules = [build(number) for number, build in enumerate(_BUILDERS, start=1)]
     intro = [
         msg(
             "Farkle players chase points. But is the strategy that scores the most points the "
@@ -825,4 +821,4 @@ def winning_vs_scoring() -> RuleBook:
             "then let the engine check it."
         )
     ]
-    return RuleBook("winning", msg("Risk, variance and winning"), intro, rules)
+    return _DECK.book(msg("Risk, variance and winning"), intro, _BUILDERS)
