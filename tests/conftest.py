@@ -82,3 +82,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 def _tables_message() -> str:
     return "solver tables missing (run make tables): " + ", ".join(missing_tables())
+
+
+@pytest.fixture
+def pseudo_language(monkeypatch):
+    """The code of a pseudo-language whose every message is marked (``tests/helpers.py``)."""
+    from tests.helpers import use_pseudo_language
+
+    return use_pseudo_language(monkeypatch)

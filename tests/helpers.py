@@ -3,6 +3,9 @@
 ``snapshot(game)`` and ``assert_unchanged(game, action)`` work for a game of either engine
 (Penta or Farkle): both have an event log, seats, a seed, rules, a situation, legal moves and
 a save. ``app_unchanged(app)`` is the same check for a dashboard, as a ``with`` block.
+``use_pseudo_language(monkeypatch)`` makes every message of language ``"qq"`` come back inside
+⟦ ⟧, and ``untranslated(text)`` lists the words left outside them: English a learner would see
+untranslated (the ``pseudo_language`` fixture of ``tests/conftest.py`` does both's set-up).
 The widget tree helpers (``snapshot`` of every widget, ``find``, ``texts``) are in
 ``tests/widgets/helpers.py``.
 """
@@ -10,13 +13,15 @@ The widget tree helpers (``snapshot`` of every widget, ``find``, ``texts``) are 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
-from dicelab import IllegalMove
+from dicelab import IllegalMove, i18n
+from dicelab.i18n.catalog import Catalog
 
 # What each engine's Game shows beyond the common views (properties, or methods without
 # arguments), keyed by the game's package.
@@ -80,3 +85,39 @@ def app_unchanged(app: Any) -> Iterator[None]:
     assert app.game.events == events
     assert widgets_snapshot(app, skip=(app._notice_area,)) == before
     assert app.notices, "a refusal says why"
+
+
+class Marked(Catalog):
+    """A pseudo-language: every message comes back inside ⟦ ⟧."""
+
+    def gettext(self, msgid: str) -> str:
+        return f"⟦{msgid}⟧"
+
+    def ngettext(self, singular, plural, n, rule=None):
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+
+PSEUDO = "qq"
+"""The pseudo-language's code."""
+
+
+def use_pseudo_language(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Serve :class:`Marked` for :data:`PSEUDO` (other languages as they are), outside Voilà."""
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda lang: Marked() if lang == PSEUDO else real(lang))
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    return PSEUDO
+
+
+def untranslated(text: str) -> list[str]:
+    """Words left outside every message once code, markup, markers and links are gone."""
+    text = re.sub(r"\[[^\]]*\]\(00_start_here\.ipynb\?lang=\w+\)", "", text)  # languages
+    text = re.sub(r"`[^`]*`", "", text)
+    text = re.sub(r"<[^>]*>", " ", text)
+    while True:
+        stripped = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if stripped == text:
+            break
+        text = stripped
+    text = re.sub(r"\(\w+\.ipynb(\?lang=\w+)?\)", "", text)
+    return re.findall(r"[A-Za-z]{2,}", text)

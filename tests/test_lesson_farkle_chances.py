@@ -18,17 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from dicelab import IllegalMove, i18n
+from dicelab import IllegalMove
 from dicelab.farkle.risk import optimal_turn
 from dicelab.farkle.scoring import farkle_chance
 from dicelab.i18n import translate
-from dicelab.i18n.catalog import Catalog
 from dicelab.i18n.extract import messages_in_source
 from dicelab.lessons import LESSONS, NUMBER, PERCENT, counting
 from dicelab.lessons import chance_figures as figures
 from dicelab.lessons import farkle_chances as lesson_module
 from dicelab.lessons.cards import describe
 from dicelab.lessons.farkle_chances import farkle_chances
+from tests.helpers import untranslated
 
 ROOT = Path(__file__).resolve().parents[1]
 ORDER = (
@@ -277,35 +277,6 @@ def test_tables_say_what_their_numbers_are():
 
 
 # -- languages --------------------------------------------------------------------------------
-
-
-class Marked(Catalog):
-    """A pseudo-language: every message comes back inside ⟦ ⟧."""
-
-    def gettext(self, msgid: str) -> str:
-        return f"⟦{msgid}⟧"
-
-    def ngettext(self, singular, plural, n, rule=None):
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-
-@pytest.fixture
-def pseudo_language(monkeypatch):
-    real = i18n.catalog
-    monkeypatch.setattr(i18n, "catalog", lambda lang: Marked() if lang == "qq" else real(lang))
-    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
-    return "qq"
-
-
-def untranslated(text: str) -> list[str]:
-    text = re.sub(r"`[^`]*`", "", text)
-    text = re.sub(r"<[^>]*>", " ", text)
-    while True:
-        stripped = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-        if stripped == text:
-            break
-        text = stripped
-    return re.findall(r"[A-Za-z]{2,}", text)
 
 
 def test_every_text_shown_goes_through_i18n(lesson, pseudo_language):

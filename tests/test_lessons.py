@@ -16,8 +16,6 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab import i18n
-from dicelab.i18n.catalog import Catalog
 from dicelab.lessons import (
     APPS,
     CHOICE,
@@ -34,6 +32,7 @@ from dicelab.lessons import (
     start_page,
 )
 from dicelab.lessons.cards import describe, in_voila, run_code
+from tests.helpers import untranslated
 
 PENTA_ORDER = (
     "turn",
@@ -561,36 +560,6 @@ def test_a_choice_exercise_needs_choices_and_kinds_are_known():
 
 
 # -- i18n -----------------------------------------------------------------------------------------
-
-
-class Marked(Catalog):
-    """A pseudo-language: every message comes back inside ⟦ ⟧."""
-
-    def gettext(self, msgid: str) -> str:
-        return f"⟦{msgid}⟧"
-
-    def ngettext(self, singular, plural, n, rule=None):
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-
-@pytest.fixture
-def pseudo_language(monkeypatch):
-    real = i18n.catalog
-    monkeypatch.setattr(i18n, "catalog", lambda lang: Marked() if lang == "qq" else real(lang))
-    return "qq"
-
-
-def untranslated(text: str) -> list[str]:
-    """Words left outside every message once code, markers and links to languages are gone."""
-    text = re.sub(r"\[[^\]]*\]\(00_start_here\.ipynb\?lang=\w+\)", "", text)
-    text = re.sub(r"`[^`]*`", "", text)
-    while True:
-        stripped = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-        if stripped == text:
-            break
-        text = stripped
-    text = re.sub(r"</?(details|summary)>|\(\w+\.ipynb(\?lang=\w+)?\)", "", text)
-    return re.findall(r"[A-Za-z]{2,}", text)
 
 
 @pytest.mark.parametrize("rule_id", rule_ids())
