@@ -166,14 +166,18 @@ def format_number(value: float, lang: str | None = None, decimals: int | None = 
     '293,4'
     >>> format_number(10**30)  # beyond the 28 digits of Python's default decimal context
     '1,000,000,000,000,000,000,000,000,000,000'
+    >>> import numpy
+    >>> format_number(numpy.int64(1200))  # a whole NumPy number is whole too
+    '1,200'
     """
     import decimal
+    import numbers
 
     from babel.numbers import format_decimal
 
     locale = _babel_locale(normalize_language(lang))
     if decimals is None:
-        decimals = 0 if isinstance(value, int) else 2
+        decimals = 0 if isinstance(value, numbers.Integral) else 2
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     with decimal.localcontext() as context:  # as many digits as the number has
         context.prec = max(context.prec, _digits(value) + decimals + 2)
