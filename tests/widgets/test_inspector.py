@@ -50,6 +50,18 @@ def test_typing_bad_dice_is_refused_and_reverts():
     assert snapshot(app, skip=(app._notice_area,)) == before
 
 
+@pytest.mark.parametrize(
+    "typed", ["1 2 3 4 \u00b2", "\u00b22345", "\u0663\u0663\u0663\u0663\u0663"]
+)
+def test_digits_other_than_0_to_9_are_refused_by_the_engine(typed):
+    # "²".isdigit() is true in Python and int("²") raised a bare ValueError
+    app = make()
+    before = snapshot(app, skip=(app._notice_area,))
+    app._dice_text.value = typed
+    assert app.notices and "dice show whole numbers from 1 to 6" in app.notices[0]
+    assert snapshot(app, skip=(app._notice_area,)) == before
+
+
 def test_joker_case_one_forces_the_upper_box_and_disables_the_rest():
     app = make("5k=50 | dice 4 4 4 4 4 | 2 rolls left")
     assert app.points()["fours"] == 120

@@ -51,12 +51,19 @@ def dice_from_text(text: str) -> tuple[int, ...]:
     Traceback (most recent call last):
     ...
     dicelab.errors.IllegalMove: A die shows 9: dice show whole numbers from 1 to 6.
+
+    Only the digits 0-9 count as digits (``"²".isdigit()`` is true in Python); anything else
+    is shown back in the engine's refusal.
     """
     tokens = re.findall(r"[^\s,;]+", text)
-    if len(tokens) == 1 and tokens[0].isdigit():
+    if len(tokens) == 1 and _digits(tokens[0]):
         tokens = list(tokens[0])
-    values = [int(token) if token.isdigit() else token for token in tokens]
+    values = [int(token) if _digits(token) else token for token in tokens]
     return check_dice(values, count=5)
+
+
+def _digits(token: str) -> bool:
+    return token.isascii() and token.isdigit()
 
 
 class ScoringInspector(App):
