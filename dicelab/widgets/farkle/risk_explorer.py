@@ -206,6 +206,7 @@ class RiskExplorer(App):
         self._simulate_button.add_class("dl-simulate")
         self._simulate_button.on_click(lambda _b: self.simulate())
         self._target_pick = widgets.Dropdown(options=list(WIN_TARGETS), value=self._target)
+        self._target_pick.add_class("dl-target")
         self._target_pick.observe(lambda c: self._picked(self.set_target, c["new"]), "value")
         self._solve_button = widgets.Button(icon="calculator", button_style="primary")
         self._solve_button.add_class("dl-solve")
@@ -222,6 +223,7 @@ class RiskExplorer(App):
         for name in PLOTS:
             self._images[name].add_class(f"dl-plot-{name}")
             self._images[name].layout.max_width = "760px"
+            self._images[name].layout.display = "none"  # until drawn
             self._captions[name].add_class(f"dl-caption-{name}")
             extra: list[widgets.Widget] = []
             if name == "distributions":
@@ -241,7 +243,7 @@ class RiskExplorer(App):
                 *self._fields.values(),
                 self._custom_text,
             ],
-            layout=widgets.Layout(min_width="360px"),
+            layout=widgets.Layout(min_width="470px"),
         )
         self._body.children = [widgets.HBox([controls, widgets.VBox([self._progress, self._tabs])])]
 
@@ -583,6 +585,7 @@ class RiskExplorer(App):
             return
         png = _PLOTTERS[name](self, self._lang)
         self._images[name].value = png or b""
+        self._images[name].layout.display = None if png else "none"  # no broken picture
         self._drawn[name] = (png or b"", name)
         self._captions[name].value = self._caption_html(name, self._lang)
 
@@ -838,6 +841,8 @@ def _plot_winmap(app: RiskExplorer, lang: str) -> bytes | None:
 
 def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
     chances = _win_table(app)
+    if chances is None and "winmap" in app._busy:
+        return ""  # being solved: the line above says how far
     if chances is None:
         text = translate(
             "The win chances of these rules for a target of {target} are not solved yet: "
