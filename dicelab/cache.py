@@ -15,14 +15,13 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 import numpy as np
-
-from dicelab.i18n import format_percent
 
 __all__ = [
     "CACHE_ENV",
@@ -32,6 +31,7 @@ __all__ = [
     "load_array",
     "save_array",
     "text_progress",
+    "tqdm_progress",
 ]
 
 CACHE_ENV = "DICELAB_CACHE_DIR"
@@ -102,37 +102,70 @@ def save_array(path: Path, array: np.ndarray) -> None:
             np.save(handle, array, allow_pickle=False)
 
 
-def text_progress(title: object = "", stream: TextIO | None = None, width: int = 30) -> Progress:
-    """A :data:`Progress` callback that draws a text bar on ``stream`` (stderr by default).
+def tqdm_progress(
+    label: object = "", stream: TextIO | None = None, *, width: int | None = None
+) -> Progress:
+    """A :data:`Progress` callback that shows a `tqdm <https://tqdm.github.io>`_ bar in percent.
 
-    ``title`` is shown before the bar (a :class:`~dicelab.i18n.Message` is rendered in the
-    current language). A terminal gets one line redrawn in place; a log file gets one line
-    per 10%.
+    ``label`` is shown before the bar (a :class:`~dicelab.i18n.Message` is rendered in the
+    current language). With no ``stream``, a notebook gets tqdm's widget bar
+    (``tqdm.auto``) and a terminal the text bar on stderr; with a ``stream`` the text bar is
+    written there. The bar closes when the work reports 1.0; later calls do nothing. tqdm is
+    imported on the first bar, never with this module (an app that builds nothing never
+    loads it).
 
     >>> import io
     >>> out = io.StringIO()
-    >>> bar = text_progress("Building the official table", out, width=10)
+    >>> bar = tqdm_progress("Building the official table", out, width=60)
     >>> bar(0.5); bar(1.0)
-    >>> out.getvalue().splitlines()[-1]
-    'Building the official table [##########] 100%'
+    >>> out.getvalue().rsplit("\\r", 1)[-1].split("|")[0]
+    'Building the official table: 100%'
     """
-    stream = sys.stderr if stream is None else stream
-    is_tty = getattr(stream, "isatty", lambda: False)()
-    step = 1 if is_tty else 10
-    last = [-1]
+    bar = _tqdm_class(stream)(
+        total=100,
+        desc=str(label),
+        file=stream,
+        ncols=width,
+        unit="%",
+        bar_format="{l_bar}{bar}| {elapsed}<{remaining}",
+    )
 
     def show(fraction: float) -> None:
-        percent = int(100 * min(max(float(fraction), 0.0), 1.0)) // step * step
-        if percent == last[0]:
+        if bar.disable:  # closed
             return
-        last[0] = percent
-        filled = width * percent // 100
-        bar = "#" * filled + " " * (width - filled)
-        line = f"{title} [{bar}] {format_percent(percent / 100, decimals=0)}"
-        if is_tty:
-            stream.write("\r" + line + ("\n" if percent == 100 else ""))
-        else:
-            stream.write(line + "\n")
-        stream.flush()
+        percent = int(100 * min(max(float(fraction), 0.0), 1.0))
+        if percent > bar.n:
+            bar.update(percent - bar.n)
+        if percent >= 100:
+            bar.close()
 
     return show
+
+
+def _tqdm_class(stream: TextIO | None) -> type[Any]:
+    """tqdm's widget bar in a Jupyter kernel writing to its own output, else its text bar."""
+    if stream is None and "ipykernel.zmqshell" in sys.modules:
+        from tqdm.auto import tqdm as auto_bar
+
+        return auto_bar
+    from tqdm import tqdm as text_bar
+
+    return text_bar
+
+
+def text_progress(title: object = "", stream: TextIO | None = None, width: int = 30) -> Progress:
+    """Deprecated: the hand-written text bar gave way to tqdm; use :func:`tqdm_progress`.
+
+    >>> import io, warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     bar = text_progress("Building", io.StringIO())
+    >>> caught[0].category.__name__
+    'DeprecationWarning'
+    """
+    warnings.warn(
+        "dicelab.cache.text_progress is deprecated: use dicelab.cache.tqdm_progress",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return tqdm_progress(title, stream)

@@ -46,7 +46,12 @@ from dicelab.farkle.risk import (
     turn_tables,
 )
 from dicelab.farkle.rules import Rules
-from dicelab.farkle.scoring import most_points, reachable_turn_points, set_aside_options
+from dicelab.farkle.scoring import (
+    most_points,
+    reachable_total,
+    reachable_turn_points,
+    set_aside_options,
+)
 from dicelab.i18n import msg
 
 __all__ = [
@@ -160,6 +165,10 @@ class _Compiled:
         return ~inside | self.banks[np.minimum(k, self.length - 1), dice]
 
     def move(self, k: np.ndarray, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Points and dice left after the set-aside from roll ``row`` at ``k`` units. Past
+        its tables (a turn that may not bank yet, under an entry minimum) a policy sets dice
+        aside as at the last points its tables cover."""
+        k = np.minimum(k, self.length - 1)
         return self.steps[k, row], self.left[k, row]
 
 
@@ -188,12 +197,16 @@ def _turn_steps(
     points: np.ndarray,
     dice: np.ndarray,
     first: np.ndarray,
+    may_bank: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One decision for each live turn: bank, or roll and set aside.
+    """One decision for each live turn: bank, or roll and set aside. Where ``may_bank`` is
+    False (the rules forbid banking: below the entry minimum) the turn rolls on.
 
     Returns (banked, farkled, new points, new dice) for these turns.
     """
     banked = ~first & policy.bank(points, dice)
+    if may_bank is not None:
+        banked &= may_bank
     rolling = ~banked
     row = np.full(len(points), -1, dtype=np.int64)
     row[rolling] = _roll(rng, dice[rolling], lookup)
@@ -350,53 +363,86 @@ class _PlayerTurn:
 
 @dataclass(eq=False)
 class _PlayerSeat(_SeatPolicy):
-    """The computer player (or any object with its interface), per context."""
+    """The computer player (or any object with its interface), per context.
+
+    Its decisions depend on how far behind it is, on the last round and, under an entry
+    minimum, on whether it is on the board yet (it raises its threshold to the entry
+    while its total is 0). It is asked in a representative situation of each context.
+    """
 
     player: Any
     rules: Rules
     target: int
-    memo: dict[tuple[int, bool], _PlayerTurn] = field(default_factory=dict)
+    memo: dict[tuple[int, bool, bool], _PlayerTurn] = field(default_factory=dict)
     by_limits: dict[tuple[int, ...], _PlayerTurn] = field(default_factory=dict)
-    canonical: dict[tuple[int, bool], int] = field(default_factory=dict)
+    canonical: dict[tuple[int, bool, bool], int] = field(default_factory=dict)
 
     def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
-        """How far behind it is (in units) and the last round: all it looks at. Distances
-        with the same decisions are one context, so their games are played together."""
+        """How far behind it is (in units), the last round and, under an entry minimum,
+        whether it is on the board (a first column of 1, else 0): all it looks at.
+        Distances with the same decisions are one context, so their games are played
+        together."""
         behind = np.maximum(0, best - mine)
-        pairs, inverse = np.unique(np.stack([behind, last], axis=1), axis=0, return_inverse=True)
-        same = np.array([self._canonical(int(b), bool(x)) for b, x in pairs], dtype=np.int64)
-        return np.stack([np.zeros_like(behind), same[inverse.reshape(-1)], last], axis=1)
+        board = (mine > 0) if self.rules.entry else np.zeros_like(mine, dtype=bool)
+        keys = np.stack([behind, last, board], axis=1)
+        triples, inverse = np.unique(keys, axis=0, return_inverse=True)
+        same = np.array(
+            [self._canonical(int(b), bool(x), bool(o)) for b, x, o in triples], dtype=np.int64
+        )
+        marker = board.astype(np.int64)
+        return np.stack([marker, marker + same[inverse.reshape(-1)], last], axis=1)
 
-    def _canonical(self, behind: int, last: bool) -> int:
+    def _canonical(self, behind: int, last: bool, board: bool = False) -> int:
         """The smallest distance (units) with the decisions of ``behind``: the computer's
         thresholds never fall as it falls behind, so those distances are a range. It depends
-        on nothing but ``behind``, so a seed plays the same games whatever ran before."""
-        key = (behind, last)
+        on nothing but ``behind``, so a seed plays the same games whatever ran before.
+        A distance no representative situation can show (a total the entry minimum rules
+        out) ends the range."""
+        key = (behind, last, board)
         if key not in self.canonical:
-            unit = turn_tables(self.rules).unit
-            turn = self.tables(0, behind * unit, last)
+            turn = self._turn(behind, last, board)
             low = behind
             if type(self.player) is ComputerPlayer:
                 floor = 1 if last else 0  # in the last round it trails the leader
-                while low > floor and self.tables(0, (low - 1) * unit, last) is turn:
+                while low > floor:
+                    try:
+                        if self._turn(low - 1, last, board) is not turn:
+                            break
+                    except IllegalMove:
+                        break
                     low -= 1
             self.canonical[key] = low
         return self.canonical[key]
 
     def tables(self, mine: int, best: int, last: bool) -> Any:
+        unit = turn_tables(self.rules).unit
+        board = bool(self.rules.entry) and mine > 0
+        return self._turn(max(0, best - mine) // unit, last, board)
+
+    def _situation_totals(self, behind: int, last: bool, board: bool) -> tuple[int, int]:
+        """(its total, the leader's) in points in a situation of this context that the
+        engine accepts: at a target the engine accepts, and under an entry minimum with no
+        total between 0 and the entry."""
+        from dicelab.farkle.situation import TARGETS
+
+        goal = self.target if self.target in TARGETS else TARGETS[-1]
+        mine = max(behind, goal) - behind if last else 0
+        smallest = _smallest_on_board(self.rules)
+        if board or 0 < mine < smallest:
+            mine = max(mine, smallest)
+        return mine, mine + behind
+
+    def _turn(self, behind_units: int, last: bool, board: bool) -> _PlayerTurn:
         from dicelab.farkle.situation import TARGETS, Situation
         from dicelab.farkle.turn import Turn
 
-        behind = max(0, best - mine)
-        key = (behind, last)
+        key = (behind_units, last, board)
         if key not in self.memo:
             tables = turn_tables(self.rules)
-            # the player's decisions depend on how far behind it is and on the last round:
-            # an equivalent situation at a target the engine accepts
             goal = self.target if self.target in TARGETS else TARGETS[-1]
-            their = max(best, goal) if last else behind
+            mine, their = self._situation_totals(behind_units * tables.unit, last, board)
             situation = Situation(
-                (their - behind, their), goal, 0, 1 if last else None, Turn(rules=self.rules)
+                (mine, their), goal, 0, 1 if last else None, Turn(rules=self.rules)
             )
             limits = np.zeros(MAX_DICE + 1, dtype=np.int64)
             for n in range(1, MAX_DICE + 1):
@@ -410,6 +456,19 @@ class _PlayerSeat(_SeatPolicy):
             if shared:
                 self.by_limits[tuple(limits)] = self.memo[key]
         return self.memo[key]
+
+
+@cache
+def _smallest_on_board(rules: Rules) -> int:
+    """The smallest total a player on the board may have: 0 with no entry minimum, else the
+    smallest points reachable by banked turns that the entry rule lets a first bank make."""
+    if not rules.entry:
+        return 0
+    unit = turn_tables(rules).unit
+    points = unit
+    while not (rules.may_bank(0, points) and reachable_total(points, rules)):
+        points += unit
+    return points
 
 
 @dataclass(eq=False)
@@ -529,16 +588,21 @@ def simulate_games(
     >>> results = simulate_games([300, "optimal"], 200, target=2000, seed=3)
     >>> results.win_rates.round(2).tolist()
     [0.45, 0.55]
+
+    The game rules of ``rules`` apply too, each through its predicate of
+    :class:`~dicelab.farkle.rules.Rules`: with ``end="at-once"`` (``ends_at_target``)
+    the first bank to reach the target ends the game; with an ``entry`` minimum
+    (``may_bank``) a seat whose total is 0 rolls on where its strategy would bank less.
+
+    >>> race = Rules.custom("race", end="at-once", entry=500)
+    >>> results = simulate_games([300, 300], 200, target=2000, seed=3, rules=race)
+    >>> bool(((results.totals == 0) | (results.totals >= 500)).all())
+    True
+    >>> int((results.totals >= 2000).sum(axis=1).max())  # one seat reaches it: the end
+    1
     """
     tables = turn_tables(rules)
     rules = tables.rules
-    if rules.game_key:
-        raise IllegalMove(
-            msg(
-                "The game simulator plays the game end and entry of the rules as written (a "
-                "last round, no entry minimum); these rules change them."
-            )
-        )
     unit = tables.unit
     lookup, _ = _roll_lookup(tables)
     seats = [_seat(s, rules, target) for s in strategies]
@@ -550,9 +614,9 @@ def simulate_games(
     state = _Games.start(games, count)
     while state.live.any():
         ids = np.nonzero(state.live)[0]
-        banked, lost, new_k = _play_step(state, ids, seats, rng, lookup, unit)
+        banked, lost, new_k = _play_step(state, ids, seats, rng, lookup, rules)
         ended = banked | lost
-        _end_turns(state, ids[ended], np.where(banked[ended], new_k[ended], 0), goal)
+        _end_turns(state, ids[ended], np.where(banked[ended], new_k[ended], 0), goal, rules)
         if progress is not None:
             progress(1.0 - state.live.mean())
     return state.results(unit)
@@ -612,12 +676,15 @@ def _play_step(
     seats: list[_SeatPolicy],
     rng: np.random.Generator,
     lookup: np.ndarray,
-    unit: int,
+    rules: Rules,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One roll and decision in each game ``ids``, the games in the same context together.
 
     Returns per game whether the turn banked, whether it farkled, and its points (units).
     """
+    unit = turn_tables(rules).unit
+    mine = state.totals[ids, state.current[ids]]
+    allowed = _may_bank(rules, mine * unit, state.k[ids] * unit)
     contexts = state.contexts(ids)
     for number, seat_policy in enumerate(seats):
         rows = contexts[:, 0] == number
@@ -634,21 +701,34 @@ def _play_step(
         policy = seats[seat].tables(int(my_total) * unit, int(best_total) * unit, bool(in_last))
         at = ids[member]
         b, f, nk, nd = _turn_steps(
-            policy, rng, lookup, state.k[at], state.dice[at], state.first[at]
+            policy, rng, lookup, state.k[at], state.dice[at], state.first[at], allowed[member]
         )
         banked[member], lost[member], new_k[member], new_dice[member] = b, f, nk, nd
     state.k[ids], state.dice[ids], state.first[ids] = new_k, new_dice, False
     return banked, lost, new_k
 
 
-def _end_turns(state: _Games, done: np.ndarray, gain: np.ndarray, goal: int) -> None:
+def _may_bank(rules: Rules, totals: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``rules.may_bank(total, points)`` for each game (points, not units): the rule's one
+    predicate, asked once per distinct pair."""
+    if rules.may_bank(0, 0):  # no minimum: a bank of nothing off the board, so any bank
+        return np.ones(len(points), dtype=bool)
+    pairs, inverse = np.unique(np.stack([totals, points], axis=1), axis=0, return_inverse=True)
+    answers = np.array([rules.may_bank(int(t), int(p)) for t, p in pairs], dtype=bool)
+    return answers[inverse.reshape(-1)]
+
+
+def _end_turns(state: _Games, done: np.ndarray, gain: np.ndarray, goal: int, rules: Rules) -> None:
     """Close the turns of games ``done`` with ``gain`` points (units): the next seat's turn,
-    the last round from the first total at ``goal``, the game over when it comes round."""
+    the last round from the first total at ``goal`` (or the game over at once, if the rules
+    end it at the target), the game over when the turn comes round to that seat."""
     totals, current, trigger = state.totals, state.current, state.trigger
     totals[done, current[done]] += gain
     state.turns[done] += 1
     reached = (trigger[done] < 0) & (totals[done, current[done]] >= goal)
     trigger[done[reached]] = current[done[reached]]
+    if rules.ends_at_target:
+        state.live[done[reached]] = False
     current[done] = (current[done] + 1) % totals.shape[1]
     state.k[done], state.dice[done], state.first[done] = 0, MAX_DICE, True
     over = done[(trigger[done] >= 0) & (current[done] == trigger[done])]

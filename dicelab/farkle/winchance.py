@@ -55,7 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dicelab.cache import CACHE_ENV, Progress, atomic_write, cache_dir, text_progress
+from dicelab.cache import CACHE_ENV, Progress, atomic_write, cache_dir, tqdm_progress
 from dicelab.errors import IllegalMove
 from dicelab.farkle.risk import (
     MAX_DICE,
@@ -728,7 +728,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules.preset(args.rules)
     for target in args.target or [5_000]:
         began = time.perf_counter()
-        bar = text_progress(msg("Solving win chances for {target}", target=target), sys.stdout)
+        bar = tqdm_progress(msg("Solving win chances for {target}", target=target), sys.stdout)
         chances = win_chances(rules, target, bar)
         print(
             translate(

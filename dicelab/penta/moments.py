@@ -598,7 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         moments = Moments(name)
         moments.solver.build(text_progress(name))
         moments.build(
-            cache.text_progress(msg("Building the {rules} standard deviations", rules=name))
+            cache.tqdm_progress(msg("Building the {rules} standard deviations", rules=name))
         )
         print(
             msg(

@@ -114,17 +114,20 @@ def file_label(rules: Rules) -> str:
     return safe or "house"
 
 
-def text_progress(label: str = "", stream: TextIO | None = None, width: int = 30) -> Progress:
-    """A progress bar for building the table of the preset ``label`` (see :mod:`dicelab.cache`).
+def text_progress(
+    label: str = "", stream: TextIO | None = None, width: int | None = None
+) -> Progress:
+    """A progress bar for building the table of the preset ``label``: tqdm's, in percent (see
+    :func:`dicelab.cache.tqdm_progress`; ``width``: the whole line's, in characters).
 
     >>> import io
     >>> out = io.StringIO()
-    >>> bar = text_progress("official", out, width=10)
+    >>> bar = text_progress("official", out, width=60)
     >>> bar(0.5); bar(1.0)
-    >>> out.getvalue().splitlines()[-1].strip()
-    'Building the official table [##########] 100%'
+    >>> out.getvalue().rsplit("\\r", 1)[-1].split("|")[0]
+    'Building the official table: 100%'
     """
-    return cache.text_progress(msg("Building the {rules} table", rules=label), stream, width)
+    return cache.tqdm_progress(msg("Building the {rules} table", rules=label), stream, width=width)
 
 
 # -- the solver ------------------------------------------------------------------------------

@@ -162,9 +162,9 @@ def test_saves_carry_the_game_rules_and_older_saves_read_byte_identically():
     assert Game.from_json(old).to_json() == old
 
 
-def test_the_simulator_refuses_game_rules_it_does_not_play():
-    with pytest.raises(IllegalMove, match="simulator"):
-        simulate_games([300, 300], 10, target=1000, rules=RACE)
+def test_the_simulator_plays_the_game_rules():  # it refused them before (see test_simulate)
+    games = simulate_games([300, 300], 50, target=1000, seed=1, rules=RACE)
+    assert ((games.totals >= 1000).sum(axis=1) == 1).all()  # the game ends at once
 
 
 # ------------------------------------------------------------------ win chances

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
+from unittest import mock
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicelab.farkle.moves import Bank, Roll
 from dicelab.farkle.players import ComputerPlayer
-from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn
+from dicelab.farkle.risk import evaluate_player, evaluate_threshold, optimal_turn, turn_tables
+from dicelab.farkle.rules import END_RULES, Rules
 from dicelab.farkle.simulate import simulate_games, simulate_turns, turn_strategy
 from dicelab.farkle.situation import Situation
 from dicelab.farkle.winchance import solve_win_chances
@@ -161,3 +165,104 @@ def test_the_computer_plays_its_games_together_when_its_decisions_agree():
     rows = seat.context(mine, best, np.zeros(4, dtype=np.int64))
     assert (rows[0] == rows[1]).all() and (rows[1] == rows[2]).all()
     assert not (rows[0] == rows[3]).all()  # 1,500 behind: it banks later
+
+
+# -- the game rules of a house: the game ends at the target, an entry minimum ----------------
+
+RACE = Rules.custom("race", end="at-once", entry=400)
+
+
+def test_games_that_end_at_the_target_match_the_exact_chances():
+    """Optimal self-play under "the game ends at once" and an entry minimum: the first
+    player's simulated win rate is the exact one (0.699 at target 500, against 0.573 with
+    the last round: a simulator playing the last round would be 17 standard errors off)."""
+    chances = solve_win_chances(RACE, 500)
+    games = simulate_games([chances, chances], 4_000, target=500, seed=21, rules=RACE)
+    p = chances.first_player_chance
+    assert abs(games.win_rates[0] - p) < SIGMAS * math.sqrt(p * (1 - p) / 4_000)
+    assert abs(games.win_rates[0] - solve_win_chances(target=500).first_player_chance) > 0.08
+    assert np.all((games.totals >= 500).sum(axis=1) == 1)  # one seat reaches it: the end
+
+
+@pytest.mark.slow
+def test_entry_games_with_the_last_round_match_the_exact_chances():
+    rules = Rules.custom("club", entry=500)
+    chances = solve_win_chances(rules, 1000)
+    games = simulate_games([chances, chances], 2_000, target=1000, seed=22, rules=rules)
+    p = chances.first_player_chance
+    assert abs(games.win_rates[0] - p) < SIGMAS * math.sqrt(p * (1 - p) / 2_000)
+
+
+def test_a_game_that_ends_at_once_gives_no_last_turn():
+    games = simulate_games([300, 300, 300], 500, target=2000, seed=23, rules=RACE)
+    reached = games.totals >= 2000
+    assert np.all(reached.sum(axis=1) == 1)
+    assert np.array_equal(games.shares, reached.astype(float))  # the one who reached it wins
+    # the game stops with the winner's turn: the seats after it played one turn fewer
+    winner = reached.argmax(axis=1)
+    assert np.all((games.turns - 1) % 3 == winner)
+
+
+def _banks_recorded(run):
+    """Every bank of ``run()`` as (total before, points banked), in points."""
+    from dicelab.farkle import simulate
+
+    seen = []
+    real = simulate._end_turns
+
+    def spy(state, done, gain, goal, rules):
+        unit = turn_tables(rules).unit
+        before = state.totals[done, state.current[done]]
+        banked = gain > 0
+        totals, points = (before[banked] * unit).tolist(), (gain[banked] * unit).tolist()
+        seen.extend(zip(totals, points, strict=True))
+        real(state, done, gain, goal, rules)
+
+    with mock.patch.object(simulate, "_end_turns", spy):
+        run()
+    return seen
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    entry=st.integers(1, 20).map(lambda k: 50 * k),
+    threshold=st.integers(1, 12).map(lambda k: 50 * k),
+    end=st.sampled_from(END_RULES),
+    computer=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_no_seat_banks_below_the_entry_while_off_the_board(entry, threshold, end, computer, seed):
+    rules = Rules.custom("house", end=end, entry=entry)
+    other = ComputerPlayer() if computer else 150
+    banks = _banks_recorded(
+        lambda: simulate_games([threshold, other], 30, target=2000, seed=seed, rules=rules)
+    )
+    assert banks
+    assert all(points >= entry for total, points in banks if total == 0)
+    assert any(total == 0 for total, _ in banks)
+
+
+def test_house_games_are_deterministic_under_a_seed():
+    rules = Rules.custom("club", entry=600)
+    seats = [ComputerPlayer(), 250, "optimal"]
+    first = simulate_games(seats, 200, target=3000, seed=24, rules=rules)
+    again = simulate_games(seats, 200, target=3000, seed=24, rules=rules)
+    other = simulate_games(seats, 200, target=3000, seed=25, rules=rules)
+    assert np.array_equal(first.totals, again.totals)
+    assert np.array_equal(first.turns, again.turns)
+    assert not np.array_equal(first.totals, other.totals)
+
+
+def test_the_computer_seat_raises_its_threshold_to_the_entry_only_off_the_board():
+    """As the engine's computer player does (``ComputerPlayer.threshold``)."""
+    from dicelab.farkle.simulate import _PlayerSeat
+
+    rules = Rules.custom("club", entry=1000)
+    seat = _PlayerSeat(ComputerPlayer(), rules, 10_000)
+    off = seat.tables(0, 2000, False).limits * 50
+    on = seat.tables(1000, 3000, False).limits * 50
+    plain = _PlayerSeat(ComputerPlayer(), Rules(), 10_000).tables(0, 2000, False).limits * 50
+    assert (off[1:] >= 1000).all()
+    assert (on == plain).all() and (on[1:] < 1000).all()
+    rows = seat.context(np.array([0, 20]), np.array([40, 60]), np.zeros(2, dtype=np.int64))
+    assert not (rows[0] == rows[1]).all()  # on and off the board are different contexts

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from dicelab.farkle import Rules
+from dicelab.i18n import format_percent
 from dicelab.widgets.common.timer import ManualScheduler
-from dicelab.widgets.farkle.risk_explorer import PLOTS, RiskExplorer
-from tests.widgets.helpers import snapshot
+from dicelab.widgets.farkle.risk_explorer import PLOTS, RiskExplorer, _solve_estimate
+from tests.widgets.helpers import find, snapshot, texts
 
 PNG = b"\x89PNG"
 
@@ -117,3 +121,108 @@ def test_a_refused_computer_parameter_changes_nothing(bad):
     assert not app.set_computer(base=bad)
     assert app._computer == before
     assert app.notices and "Something went wrong" not in app.notices[0]
+
+
+# -- house rules, and their win chances solved live -------------------------------------------
+
+
+@pytest.fixture
+def fresh(tmp_path, monkeypatch) -> RiskExplorer:
+    """An explorer whose solves go to an empty cache (nothing solved yet)."""
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    clock = ManualScheduler()
+    explorer = RiskExplorer(lang="en", turns=2000, background=lambda work: work(), scheduler=clock)
+    clock.advance(0)
+    return explorer
+
+
+def test_a_house_table_is_solved_live_with_a_progress_bar(fresh):
+    from dicelab.farkle.winchance import cache_path, solve_win_chances
+
+    app = fresh
+    app._end_pick.value = "at-once"  # the learner's clicks
+    app._entry_field.value = 500
+    app._house_points["straight"].value = 1000
+    assert app.rules.ends_at_target and app.rules.entry == 500 and app.rules.straight == 1000
+    app._target_pick.value = 1000
+    app.show("winmap")
+    assert "not solved yet" in app.caption("winmap") and "seconds to a few minutes" in (
+        app.caption("winmap")
+    )
+    bars, notes = [], []
+    app._progress.observe(lambda change: bars.append(change["new"]), "value")
+    app._solve_note.observe(lambda change: notes.append(change["new"]), "value")
+    find(app, "dl-solve").click()
+    assert bars and bars[-1] == 1.0 and bars == sorted(bars)
+    assert app._progress.layout.display == "none"
+    assert "Solving the win chances of these rules for a target of 1,000" in notes[0]
+    assert app._solve_note.value == "" and app.solving == ""  # done: the line goes
+    assert app._solve_button.layout.display == "none"  # nothing left to solve
+    assert cache_path(app.rules, 1000).exists()
+    exact = solve_win_chances(app.rules, 1000)
+    caption = app.caption("winmap")
+    assert format_percent(exact.first_player_chance, "en") in caption
+    assert f"<td>{exact.fair_head_start():,}</td>" in caption
+    assert "Ends at once" in caption and "<td>500</td>" in caption
+    assert bytes(app.images["winmap"].value).startswith(PNG)
+    assert not app.notices
+
+
+def test_the_time_left_is_measured_from_the_progress(fresh):
+    fresh._show_solving(5000, 0.25, time.perf_counter() - 10.0)
+    assert fresh.solving == (
+        "Solving the win chances of these rules for a target of 5,000… 25% done, about 30 s left."
+    )
+
+
+def test_the_estimate_before_a_solve_comes_from_the_tables_solved_here():
+    from dicelab.farkle.winchance import cache_path, win_chances
+
+    if not cache_path(Rules(), 5000).exists():
+        pytest.skip("needs the solved standard table at 5,000 (make tables)")
+    known = win_chances(Rules(), 5000).seconds
+    assert _solve_estimate(Rules.custom("race", end="at-once"), 5000) == pytest.approx(known)
+    assert _solve_estimate(Rules(), 1000) < known  # smaller target: less work
+
+
+def test_refused_house_rules_change_nothing(fresh):
+    app = fresh
+    before = snapshot(app, skip=(app._notice_area,))
+    rules = app.rules
+    assert not app.set_house(entry=-50)
+    assert "entry minimum" in app.notices[0]
+    assert not app.set_house(straight=-5)
+    assert not app.set_house(end="never")
+    assert not app.set_house(bonus=100)
+    assert "house rules are" in app.notices[0]
+    assert app.rules is rules
+    assert snapshot(app, skip=(app._notice_area,)) == before
+
+
+def test_an_entry_above_the_target_is_refused_by_the_solver(fresh):
+    app = fresh
+    app.set_house(entry=5000)
+    app.set_target(1000)
+    app.show("winmap")
+    app.solve()
+    assert "above the target" in app.notices[0]
+    assert app._progress.layout.display == "none" and app.solving == ""
+
+
+def test_a_preset_keeps_the_house_game_rules(fresh):
+    app = fresh
+    app.set_house(end="at-once", straight=1000)
+    app._preset.value = "minimal"
+    assert app.rules.ends_at_target and app.rules.straight is None  # the minimal table's
+    assert app._house_points["straight"].value == 0  # 0: no straight
+    app.set_house(end="last-round")
+    assert app.rules == Rules.preset("minimal")
+
+
+def test_the_house_rules_speak_french(fresh):
+    app = fresh
+    app.set_language("fr")
+    shown = texts(app)
+    assert "Règles maison" in shown and "Fin de partie" in shown
+    app.show("winmap")
+    assert "Calculer les chances de gagner" in shown + texts(app)

@@ -1,6 +1,11 @@
 """The Farkle risk explorer: plots of farkle chances, rolling against banking, thresholds,
 simulated turn scores and two-player win chances, with the controls that change them.
 
+House rules are a few changes to a preset (the straight's and three pairs' points, the
+game end, an entry minimum), checked by :class:`~dicelab.farkle.Rules`. Win chances of a
+rule set and target not solved yet are solved live, in the background, with a progress
+bar and the time left.
+
 Every figure is computed by :mod:`dicelab.farkle` (exact chances and values, the policy
 evaluator, the simulator, the win-chance solver); this module only draws them with
 matplotlib, imported when the first plot is drawn, never at construction. Each plot has
@@ -19,6 +24,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -30,16 +36,16 @@ from dicelab.dice import SeededDice
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Rules, farkle_chance, is_farkle
 from dicelab.farkle.players import ComputerPlayer
-from dicelab.farkle.rules import PRESETS
+from dicelab.farkle.rules import END_NAMES, END_RULES, FIELD_NAMES, MAX_ENTRY, PRESETS
 from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import N_, format_number, format_percent, msg, plural, translate
 from dicelab.numbers import show_value
 from dicelab.widgets.common.background import run_in_background
-from dicelab.widgets.common.base import App, esc
+from dicelab.widgets.common.base import App, esc, refuse
 from dicelab.widgets.common.forms import set_options
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS
 
-__all__ = ["PLOTS", "RiskExplorer"]
+__all__ = ["HOUSE_FIELDS", "PLOTS", "RiskExplorer"]
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -59,10 +65,29 @@ COMPUTER_LABELS = {
     "per_point_behind": N_("Computer: more per point behind"),
     "max_raise": N_("Computer: at most this much more"),
 }
+HOUSE_FIELDS = ("straight", "three_pairs", "end", "entry")
+"""The house rules the explorer changes (fields of :class:`~dicelab.farkle.Rules`)."""
+HOUSE_POINTS = ("straight", "three_pairs")
+"""House rules given as points in a number box, 0 meaning no such combination."""
+SOLVE = N_("Solve the win chances")
+"""The button that solves the win chances of the rules and target shown."""
 DICE = range(1, 7)
 FARKLE_SAMPLES = 3000
 TURN_COUNTS = (5_000, 20_000, 100_000)
 WIN_TARGETS = (1000, *TARGETS)
+
+
+def _house_value(name: str, value: Any) -> Any:
+    """A house rule as the form gives it, as a :class:`~dicelab.farkle.Rules` field: 0
+    points for a combination means there is none."""
+    if name in HOUSE_POINTS and isinstance(value, int) and not isinstance(value, bool):
+        return value or None
+    return value
+
+
+def _house_rules(base: Rules, house: dict[str, Any]) -> Rules:
+    """The preset ``base`` with the house's changes (the preset itself with none)."""
+    return Rules.custom("house", base=base, **house) if house else base
 
 
 def thresholds_from_text(text: str) -> int | list[int]:
@@ -92,8 +117,9 @@ class RiskExplorer(App):
 
     ``rules``: a preset name; ``turns``: simulated turns per strategy; ``seed``: the
     simulations' seed; ``background``: how long work runs (default: a thread).
-    Driving methods: :meth:`show`, :meth:`set_preset`, :meth:`set_computer`,
-    :meth:`set_custom`, :meth:`simulate`, :meth:`set_target`, :meth:`solve`.
+    Driving methods: :meth:`show`, :meth:`set_preset`, :meth:`set_house`,
+    :meth:`set_computer`, :meth:`set_custom`, :meth:`simulate`, :meth:`set_target`,
+    :meth:`solve`.
     """
 
     title = msg("Farkle risk explorer")
@@ -110,6 +136,9 @@ class RiskExplorer(App):
     ) -> None:
         super().__init__(lang=lang, **options)
         self._rules: Rules = Rules.preset(rules) if rules else PRESETS["standard"]
+        self._preset_name = self._rules.name
+        self._house: dict[str, Any] = {}  # house changes to the preset: field -> value
+        self._solving: str = ""  # what the live solve says now (HTML), "" when none runs
         self._computer = ComputerPlayer()
         self._custom: int | list[int] = [300, 300, 350, 400, 450, 500]
         self._turns = turns
@@ -136,6 +165,25 @@ class RiskExplorer(App):
         self._preset.layout.width = "460px"
         self._preset.add_class("dl-preset")
         self._preset.observe(lambda c: self._picked(self.set_preset, c["new"]), "value")
+        self._house_heading = widgets.HTML()
+        self._house_points = {
+            name: widgets.BoundedIntText(min=0, max=100_000, step=50) for name in HOUSE_POINTS
+        }
+        for name, field in self._house_points.items():
+            field.add_class(f"dl-house-{name.replace('_', '-')}")
+            field.style.description_width = "230px"
+            field.layout.width = "340px"
+            field.observe(lambda c, n=name: self._picked_house(n, c["new"]), "value")
+        self._end_pick = widgets.Dropdown(options=list(END_RULES), value=self._rules.end)
+        self._end_pick.add_class("dl-house-end")
+        self._end_pick.style.description_width = "230px"
+        self._end_pick.layout.width = "460px"
+        self._end_pick.observe(lambda c: self._picked_house("end", c["new"]), "value")
+        self._entry_field = widgets.BoundedIntText(min=0, max=MAX_ENTRY, step=50)
+        self._entry_field.add_class("dl-house-entry")
+        self._entry_field.style.description_width = "230px"
+        self._entry_field.layout.width = "340px"
+        self._entry_field.observe(lambda c: self._picked_house("entry", c["new"]), "value")
         self._fields = {
             name: widgets.FloatText(value=getattr(self._computer, name)) for name in COMPUTER_FIELDS
         }
@@ -158,10 +206,14 @@ class RiskExplorer(App):
         self._simulate_button.add_class("dl-simulate")
         self._simulate_button.on_click(lambda _b: self.simulate())
         self._target_pick = widgets.Dropdown(options=list(WIN_TARGETS), value=self._target)
+        self._target_pick.add_class("dl-target")
         self._target_pick.observe(lambda c: self._picked(self.set_target, c["new"]), "value")
-        self._solve_button = widgets.Button(icon="calculator")
+        self._solve_button = widgets.Button(icon="calculator", button_style="primary")
         self._solve_button.add_class("dl-solve")
+        self._solve_button.layout.width = "auto"
         self._solve_button.on_click(lambda _b: self.solve())
+        self._solve_note = widgets.HTML()
+        self._solve_note.add_class("dl-solve-note")
         self._progress = widgets.FloatProgress(min=0.0, max=1.0)
         self._progress.add_class("dl-progress")
         self._progress.layout.display = "none"
@@ -171,18 +223,27 @@ class RiskExplorer(App):
         for name in PLOTS:
             self._images[name].add_class(f"dl-plot-{name}")
             self._images[name].layout.max_width = "760px"
+            self._images[name].layout.display = "none"  # until drawn
             self._captions[name].add_class(f"dl-caption-{name}")
             extra: list[widgets.Widget] = []
             if name == "distributions":
                 extra = [widgets.HBox([self._turns_pick, self._simulate_button])]
             if name == "winmap":
-                extra = [widgets.HBox([self._target_pick, self._solve_button])]
+                extra = [widgets.HBox([self._target_pick, self._solve_button]), self._solve_note]
             pages.append(widgets.VBox([*extra, self._images[name], self._captions[name]]))
         self._tabs = widgets.Tab(children=pages)
         self._tabs.observe(lambda c: self._tab_changed(), "selected_index")
         controls = widgets.VBox(
-            [self._preset, *self._fields.values(), self._custom_text],
-            layout=widgets.Layout(min_width="360px"),
+            [
+                self._preset,
+                self._house_heading,
+                *self._house_points.values(),
+                self._end_pick,
+                self._entry_field,
+                *self._fields.values(),
+                self._custom_text,
+            ],
+            layout=widgets.Layout(min_width="470px"),
         )
         self._body.children = [widgets.HBox([controls, widgets.VBox([self._progress, self._tabs])])]
 
@@ -233,11 +294,48 @@ class RiskExplorer(App):
         return self.act(go)
 
     def set_preset(self, name: str) -> bool:
-        """Explore another scoring preset."""
+        """Explore another scoring preset (the house's game end and entry stay; its
+        points for the straight and three pairs give way to the preset's)."""
 
         def go() -> None:
-            self._rules = Rules.preset(name)
+            base = Rules.preset(name)
+            kept = {k: v for k, v in self._house.items() if k not in HOUSE_POINTS}
+            self._rules = _house_rules(base, kept)
+            self._preset_name, self._house = base.name, kept
             self._invalidate()
+
+        return self.act(go)
+
+    def set_house(self, **changes: Any) -> bool:
+        """Change house rules of the preset: ``straight`` and ``three_pairs`` (points, 0:
+        no such combination), ``end`` (``"last-round"`` or ``"at-once"``), ``entry``
+        (points a first bank needs, 0: none). The rules check the values.
+
+        >>> from dicelab.widgets.common.timer import ManualScheduler
+        >>> app = RiskExplorer(lang="en", background=lambda w: w(), scheduler=ManualScheduler())
+        >>> app.set_house(end="at-once", entry=500), app.rules.ends_at_target, app.rules.entry
+        (True, True, 500)
+        >>> app.set_house(entry=-50), app.rules.entry
+        (False, 500)
+        """
+
+        def go() -> None:
+            unknown = set(changes) - set(HOUSE_FIELDS)
+            if unknown:
+                raise IllegalMove(
+                    msg(
+                        "Unknown house rule {name}: the house rules are {names}.",
+                        name=show_value(sorted(unknown)[0]),
+                        names=", ".join(HOUSE_FIELDS),
+                    )
+                )
+            base = Rules.preset(self._preset_name)
+            house = {**self._house, **{k: _house_value(k, v) for k, v in changes.items()}}
+            house = {k: v for k, v in house.items() if getattr(base, k) != v}
+            rules = _house_rules(base, house)  # refuses what the rules refuse
+            if rules != self._rules:
+                self._rules, self._house = rules, house
+                self._invalidate()
 
         return self.act(go)
 
@@ -312,20 +410,63 @@ class RiskExplorer(App):
         return self.act(go)
 
     def solve(self) -> bool:
-        """Solve the two-player win chances for the chosen target (long: a progress bar)."""
+        """Solve the two-player win chances of these rules for the chosen target, in the
+        background: a progress bar, what is being solved and roughly how long it has left.
+        The solved table is cached, then drawn."""
 
         def go() -> None:
             from dicelab.farkle.winchance import win_chances
 
             rules, target = self._rules, self._target
+            if "winmap" in self._busy:
+                return
+            began = time.perf_counter()
+            self._show_solving(target, 0.0, began)
 
             def work(report: Callable[[float], None]) -> None:
-                win_chances(rules, target, progress=report)
+                def progress(fraction: float) -> None:
+                    report(fraction)
+                    self._show_solving(target, fraction, began)
+
+                try:
+                    win_chances(rules, target, progress=progress)
+                except IllegalMove as error:  # the solver's refusal (an entry above the target)
+                    self.act(refuse(error.message))
+                finally:
+                    self._solving = ""
+                    self._solve_note.value = ""
                 self._drawn.pop("winmap", None)
 
             self._run("winmap", work)
 
         return self.act(go)
+
+    @property
+    def solving(self) -> str:
+        """What the live solve says now (plain text), ``""`` when no solve runs."""
+        return re.sub(r"<[^>]+>", "", self._solving)
+
+    def _show_solving(self, target: int, fraction: float, began: float) -> None:
+        """The line under the win map while a solve runs: what, how far, the time left."""
+        lang = self._lang
+        what = translate(
+            "Solving the win chances of these rules for a target of {target}…",
+            lang,
+            target=format_number(target, lang),
+        )
+        elapsed = time.perf_counter() - began
+        if 0.02 <= fraction < 1.0 and elapsed > 0.5:
+            left = elapsed * (1.0 - fraction) / fraction
+            what += " " + translate(
+                "{percent} done, about {seconds} s left.",
+                lang,
+                percent=format_percent(fraction, lang, decimals=0),
+                seconds=format_number(max(1, round(left)), lang),
+            )
+        text = f"<p>{esc(what)}</p>"
+        if text != self._solving:
+            self._solving = text
+            self._solve_note.value = text
 
     # -- control callbacks ------------------------------------------------------------------
     def _picked(self, method: Callable[[Any], bool], value: Any) -> None:
@@ -335,6 +476,10 @@ class RiskExplorer(App):
     def _picked_field(self, name: str, value: float) -> None:
         if not self._syncing:
             self.set_computer(**{name: value})
+
+    def _picked_house(self, name: str, value: Any) -> None:
+        if not self._syncing:
+            self.set_house(**{name: value})
 
     def _tab_changed(self) -> None:
         if not self._syncing:
@@ -379,8 +524,27 @@ class RiskExplorer(App):
             set_options(
                 self._preset,
                 [(translate(FARKLE_PRESET_LABELS.get(n, n), lang), n) for n in PRESETS],
-                self._rules.name,
+                self._preset_name,
             )
+            self._house_heading.value = f"<b>{esc(translate('House rules', lang))}</b>"
+            for name, box in self._house_points.items():
+                box.description = translate(FIELD_NAMES[name], lang)
+                box.tooltip = translate("Points (0: no such combination)", lang)
+                points = getattr(self._rules, name) or 0
+                if box.value != points:
+                    box.value = points
+            self._end_pick.description = translate("Game end", lang)
+            set_options(
+                self._end_pick,
+                [(translate(END_NAMES[e], lang), e) for e in END_RULES],
+                self._rules.end,
+            )
+            self._entry_field.description = translate("Entry minimum", lang)
+            self._entry_field.tooltip = translate(
+                "Points a first bank needs to get a player on the board (0: none)", lang
+            )
+            if self._entry_field.value != self._rules.entry:
+                self._entry_field.value = self._rules.entry
             for name, field in self._fields.items():
                 field.description = translate(COMPUTER_LABELS[name], lang)
                 value = float(getattr(self._computer, name))
@@ -401,8 +565,9 @@ class RiskExplorer(App):
             set_options(
                 self._target_pick, [(format_number(t, lang), t) for t in WIN_TARGETS], self._target
             )
-            self._solve_button.description = translate("Solve this target", lang)
-            self._solve_button.tooltip = translate("This can take minutes", lang)
+            self._solve_button.description = translate(SOLVE, lang)
+            solved = _win_table(self) is not None
+            self._solve_button.layout.display = "none" if solved or "winmap" in self._busy else None
             self._tabs.titles = tuple(translate(PLOT_TITLES[n], lang) for n in PLOTS)
         finally:
             self._syncing = False
@@ -420,6 +585,7 @@ class RiskExplorer(App):
             return
         png = _PLOTTERS[name](self, self._lang)
         self._images[name].value = png or b""
+        self._images[name].layout.display = None if png else "none"  # no broken picture
         self._drawn[name] = (png or b"", name)
         self._captions[name].value = self._caption_html(name, self._lang)
 
@@ -675,15 +841,30 @@ def _plot_winmap(app: RiskExplorer, lang: str) -> bytes | None:
 
 def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
     chances = _win_table(app)
+    if chances is None and "winmap" in app._busy:
+        return ""  # being solved: the line above says how far
     if chances is None:
         text = translate(
-            "The win chances for a target of {target} are not solved yet: press "
-            "“{button}” (it can take minutes).",
+            "The win chances of these rules for a target of {target} are not solved yet: "
+            "press “{button}”.",
             lang,
             target=format_number(app._target, lang),
-            button=translate("Solve this target", lang),
+            button=translate(SOLVE, lang),
         )
-        return f"<p>{esc(text)}</p>"
+        estimate = _solve_estimate(app.rules, app._target)
+        if estimate is None:
+            when = translate(
+                "It takes from seconds to a few minutes; the page stays usable meanwhile.", lang
+            )
+        else:
+            when = translate(
+                "It should take roughly {seconds} s (estimated from the tables solved on "
+                "this computer); the page stays usable meanwhile.",
+                lang,
+                seconds=format_number(max(1, round(estimate)), lang),
+            )
+        return f"<p>{esc(text)}</p><p>{esc(when)}</p>"
+    rules = app.rules
     return [
         [
             translate("first player's chance to win", lang),
@@ -693,7 +874,36 @@ def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
             translate("fair head start for the second player", lang),
             format_number(chances.fair_head_start(), lang),
         ],
+        [translate("Game end", lang), translate(END_NAMES[rules.end], lang)],
+        [
+            translate("Entry minimum", lang),
+            format_number(rules.entry, lang) if rules.entry else translate("none", lang),
+        ],
     ]
+
+
+def _solve_estimate(rules: Rules, target: int) -> float | None:
+    """Roughly how many seconds solving ``rules`` at ``target`` takes here, from the solve
+    times kept with the preset tables already solved (the nearest target); ``None`` when
+    none is. The work grows with the number of pairs of totals, ``(target / unit)²``, and
+    time a little faster (5,000 -> 10,000: 4x the pairs, about 5x the time): the power
+    1.2. A guess shown before the solve; the live solve shows the time left it measures."""
+    from dicelab.farkle.risk import turn_tables
+    from dicelab.farkle.winchance import cache_path, win_chances
+
+    known = [
+        win_chances(preset, solved)
+        for solved in WIN_TARGETS
+        for preset in PRESETS.values()
+        if cache_path(preset, solved).exists()
+    ]
+    known = [chances for chances in known if chances.seconds > 0]
+    if not known:
+        return None
+    nearest = min(known, key=lambda c: (abs(c.target - target), c.rules.name != "standard"))
+    pairs = (target / turn_tables(rules).unit) ** 2
+    reference = (nearest.target / nearest.unit) ** 2
+    return nearest.seconds * (pairs / reference) ** 1.2
 
 
 _PLOTTERS: dict[str, Callable[[RiskExplorer, str], bytes | None]] = {
