@@ -88,6 +88,12 @@ _BASE_CSS = """
 .dl-computer-moves li { margin: 0; line-height: 1.4; }
 .dl-end-card .dl-winners { margin: 2px 0 6px 0; font-size: 1.15em; }
 .dl-muted { color: #52606d; }
+/* Tabs as wide as their titles, on a second row when they do not fit (ipywidgets cuts every
+   title at 144px: "Relancer ou prend..." in French); labels wrap instead of ending in "...". */
+.dl-app .jupyter-widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; }
+.dl-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
+.dl-app .widget-inline-hbox > .widget-label { white-space: normal; line-height: 1.15;
+  height: auto; align-self: center; }
 .dl-table { border-collapse: collapse; }
 .dl-table td, .dl-table th { padding: 2px 8px; border-bottom: 1px solid #d9e2ec;
   text-align: right; }
