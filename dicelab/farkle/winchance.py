@@ -523,34 +523,32 @@ def _solve_diagonal(
     Newton's method on the coupled pairs: one pass of the compiled kernel
     (:func:`~dicelab.farkle.winkernel.turn_pass`) gives every pair's ``G`` and slope at
     the current point, and the linearised 2x2 systems are solved in closed form. A pass
-    at the new point is also the check: the pairs whose value comes back within 1e-13
-    (with their mirror) are done, the others take the next Newton step from that pass.
-    When the policy does not change between the guess and the solution, two passes
-    suffice. After 20 steps (never seen) the iteration falls back to the plain fixed
-    point, a contraction.
+    without slopes (half the work) at the new point is the check: the pairs whose value
+    comes back within 1e-13 (with their mirror) are done, the others (those where a
+    decision changed on the way) take the next Newton step. After 20 steps (never seen)
+    the iteration falls back to the plain fixed point, a contraction.
     """
     plan = turn_plan(tables)
     pad = tables.max_gain + 1
     x = guess.copy()
     todo = np.arange(len(x))  # always closed under the mirror j -> len - 1 - j, ascending
-    checked = False
     for step in range(_MAX_PASSES):
         farkle = 1.0 - x[todo[::-1]]
-        part = caps[todo]
-        value, slope = turn_pass(plan, bank[: int(part.max()) + pad, todo], farkle, part)
-        if checked:
-            held = np.abs(value - x[todo]) <= _TOLERANCE
-            held &= held[::-1]  # a pair stands or falls together
-            x[todo[held]] = value[held]
-            keep = ~held
-            todo, value, slope, farkle = todo[keep], value[keep], slope[keep], farkle[keep]
-            if not len(todo):
-                return x
-        if step < _NEWTON_STEPS:
-            x[todo] = _newton(value - slope * farkle, slope)  # G(f) = base + slope * f
-        else:
+        rows = bank[: int(caps[todo].max()) + pad, todo]
+        value, slope = turn_pass(plan, rows, farkle, caps[todo], slopes=step < _NEWTON_STEPS)
+        if slope is None:
             x[todo] = value
-        checked = True
+        else:
+            x[todo] = _newton(value - slope * farkle, slope)  # G(f) = base + slope * f
+        farkle = 1.0 - x[todo[::-1]]
+        rows = bank[: int(caps[todo].max()) + pad, todo]
+        value, _ = turn_pass(plan, rows, farkle, caps[todo], slopes=False)
+        held = np.abs(value - x[todo]) <= _TOLERANCE
+        held &= held[::-1]  # a pair stands or falls together
+        x[todo[held]] = value[held]
+        todo = todo[~held]
+        if not len(todo):
+            return x
     raise RuntimeError("win-chance solve did not converge")  # pragma: no cover
 
 

@@ -20,13 +20,13 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from dicelab.farkle.risk import MAX_DICE, TurnTables
 
-__all__ = ["TurnPlan", "turn_pass", "turn_plan"]
+__all__ = ["TurnPlan", "TurnStarts", "turn_pass", "turn_plan"]
 
 CHUNK = 1000
 """Batch elements solved together: their values within a roll's reach fit the L2 cache."""
@@ -53,7 +53,11 @@ class TurnPlan:
 
 @cache
 def turn_plan(tables: TurnTables) -> TurnPlan:
-    """The kernel's flat arrays for one scoring table (cached per table)."""
+    """The kernel's flat arrays for one scoring table (cached per table).
+
+    Every distinct move of every roll is kept: fewer points for as many dice can be the
+    better move (values fall where a bank would reach the target too early).
+    """
     dice_begin = [0, 0]
     dice, probs, begins, steps, slots = [], [], [0], [], []
     for n in range(1, MAX_DICE + 1):
@@ -154,43 +158,103 @@ def _turn_pass(
                     dout[j] = 0.0
 
 
+def _turn_values(
+    values: np.ndarray,
+    bank: np.ndarray,
+    farkle: np.ndarray,
+    caps: np.ndarray,
+    dice_begin: np.ndarray,
+    group_prob: np.ndarray,
+    group_begin: np.ndarray,
+    move_step: np.ndarray,
+    move_slot: np.ndarray,
+    pf: np.ndarray,
+    start: np.ndarray,
+) -> None:
+    """:func:`_turn_pass` without the slopes (about half the work): the check of a point."""
+    size, width = bank.shape
+    best = np.empty(width)
+    roll = np.empty(width)
+    for t in range(size):
+        row = bank[t]
+        for n in range(1, 7):
+            out = values[t, n]
+            for j in range(width):
+                out[j] = row[j]
+    m = 0
+    for t in range(caps[0] - 1, -1, -1):
+        while m < width and caps[m] > t:
+            m += 1
+        here = bank[t]
+        for n in range(6 if t == 0 else 1, 7):
+            chance = pf[n]
+            for j in range(m):
+                roll[j] = chance * farkle[j]
+            for g in range(dice_begin[n], dice_begin[n + 1]):
+                first, end = group_begin[g], group_begin[g + 1]
+                seen = values[t + move_step[first], move_slot[first]]
+                for j in range(m):
+                    best[j] = seen[j]
+                for k in range(first + 1, end):
+                    seen = values[t + move_step[k], move_slot[k]]
+                    for j in range(m):
+                        best[j] = max(best[j], seen[j])
+                w = group_prob[g]
+                for j in range(m):
+                    roll[j] += w * best[j]
+            if t == 0:
+                for j in range(m):
+                    start[j] = roll[j]
+            out = values[t, n]
+            for j in range(m):
+                out[j] = max(roll[j], here[j])
+
+
 @cache
-def _compiled() -> Callable[..., None]:
-    """:func:`_turn_pass` compiled by numba: cached on disk if possible, else in memory."""
+def _compiled(slopes: bool) -> Callable[..., None]:
+    """:func:`_turn_pass` (or :func:`_turn_values`) compiled by numba: cached on disk if
+    possible, else in memory."""
     import numba  # lazily: importing numba takes a fraction of a second
 
+    kernel = _turn_pass if slopes else _turn_values
     try:
-        compiled: Any = numba.njit(cache=True, nogil=True)(_turn_pass)
+        compiled: Any = numba.njit(cache=True, nogil=True)(kernel)
     except RuntimeError:  # no writable cache directory ("no locator available")
-        compiled = numba.njit(cache=False, nogil=True)(_turn_pass)
+        compiled = numba.njit(cache=False, nogil=True)(kernel)
     return compiled
 
 
+class TurnStarts(NamedTuple):
+    """What :func:`turn_pass` returns per batch element (in the batch's order)."""
+
+    value: np.ndarray
+    """The turn's value at its start (six dice, 0 points: the compulsory roll)."""
+    slope: np.ndarray | None
+    """With ``slopes``: the value's derivative with respect to the farkle value."""
+
+
 def turn_pass(
-    plan: TurnPlan, bank: np.ndarray, farkle: np.ndarray, caps: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+    plan: TurnPlan, bank: np.ndarray, farkle: np.ndarray, caps: np.ndarray, slopes: bool = True
+) -> TurnStarts:
     """One optimal turn per batch element: its value at the turn's start and the slope.
 
     ``bank[t, j]`` is what banking ``t`` units is worth to element ``j`` (``-inf`` where it
     is not allowed), ``farkle[j]`` what a farkle is worth, and element ``j`` may roll below
     ``caps[j]`` (banking is forced from there; ``bank`` has ``max(caps) + max_gain + 1``
-    rows). Returns the roll value of six dice at 0 points (the turn's start) and its
-    derivative with respect to ``farkle``: the chance that the turn ends in a farkle when
-    playing optimally (of the best moves, the first in the table where values tie).
+    rows). Returns the roll value of six dice at 0 points (the turn's start) and, if
+    ``slopes``, its derivative with respect to ``farkle``: the chance that the turn ends in a
+    farkle when playing optimally (of the best moves, the first in the table where values
+    tie).
     """
     order = np.argsort(-caps, kind="stable")
     bank = np.ascontiguousarray(bank[:, order])
     size, width = bank.shape
     values = np.empty((size, MAX_DICE + 1, width))
-    slopes = np.empty((size, MAX_DICE + 1, width))
-    start, slope = np.empty(width), np.empty(width)
+    start = np.empty(width)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # numba's warning when it cannot cache
-        kernel = _compiled()
-    kernel(
-        values,
-        slopes,
-        bank,
+        kernel = _compiled(slopes)
+    common = (
         np.ascontiguousarray(farkle[order], dtype=float),
         np.ascontiguousarray(caps[order], dtype=np.int64),
         plan.dice_begin,
@@ -200,8 +264,12 @@ def turn_pass(
         plan.move_slot,
         plan.farkle,
         start,
-        slope,
     )
     back = np.empty_like(order)
     back[order] = np.arange(width)
-    return start[back], slope[back]
+    if not slopes:
+        kernel(values, bank, *common)
+        return TurnStarts(start[back], None)
+    slope = np.empty(width)
+    kernel(values, np.empty_like(values), bank, *common, slope)
+    return TurnStarts(start[back], slope[back])

@@ -240,6 +240,9 @@ def test_the_compiled_kernel_plays_each_turn_as_the_numpy_solver(name):
     bank[:5, :3] = -np.inf
     farkle = rng.random(9)
     start, slope = turn_pass(turn_plan(tables), bank, farkle, caps)
+    alone, none = turn_pass(turn_plan(tables), bank, farkle, caps, slopes=False)
+    assert none is None
+    np.testing.assert_array_equal(alone, start)  # the check pass: the same values
     for j in range(9):
         _, rolls, _, slopes = solve_turn(tables, bank[:, j], farkle[j], int(caps[j]), slopes=True)
         assert start[j] == pytest.approx(rolls[0, 6], abs=1e-14)
