@@ -256,10 +256,11 @@ def peak_rss_kib() -> int:
 
 
 def solve_one(target: int, method: str) -> None:
-    """Child process: one solve by ``method`` (``new`` or ``reference``), figures for the parent.
+    """Child process: one solve by ``method`` (``first``, ``new`` or ``reference``), figures
+    for the parent.
 
     The new method's table is compared with the cached one of the same target, if any
-    (today's tables), and saved to the cache when there was none.
+    (today's tables), and saved to the cache when there was none (by ``new``, not ``first``).
     """
     baseline = peak_rss_kib()
     began, cpu = time.perf_counter(), time.process_time()
@@ -274,7 +275,7 @@ def solve_one(target: int, method: str) -> None:
     path = winchance.cache_path(chances.rules, target)
     cached = winchance._load(chances.rules, target, path)
     gap = None if cached is None else float(np.max(np.abs(cached.start - chances.start)))
-    if cached is None:
+    if cached is None and method == "new":  # the first solve (compiling) saves nothing
         winchance._save(chances, path)
     head = chances.fair_head_start()
     print(
@@ -327,7 +328,7 @@ def bench_win_chances(targets: list[int], quick: bool, reference: list[int]) -> 
     for target in targets:
         numba_dir = tempfile.mkdtemp(prefix="farkle-bench-numba-")  # empty: the first compiles
         try:
-            first = child(target, "new", numba_dir)
+            first = child(target, "first", numba_dir)
             print(
                 f"  target {target:6,}: first solve {first['seconds']:6.1f} s "
                 f"(CPU {first['cpu']:.1f} s; numba compiles the kernel)  [{load()}]"
