@@ -52,7 +52,7 @@ tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.penta.solver --build
 	@# the moments (which need the value tables) and Farkle's win chances, side by side
 	$(BIN)/python -m dicelab.penta.moments & moments=$$!; \
-	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000 \
+	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000 --target 15000 \
 	  || { wait $$moments; exit 1; }; \
 	wait $$moments
 

@@ -4,17 +4,19 @@ Each figure is printed beside a named reference measured in the same run, with t
 
 * ``optimal_turn`` per preset, against a plain memoised Python recursion over every roll
   and every set-aside (the same equations, straight from ``set_aside_options``);
-* the two-player win-chance solve against today's method (before issue 15, kept here as
-  :func:`reference_win_chances`), both in fresh processes, alternately, at ``--reference``
-  (5,000: today's method takes about 95 s at 10,000), with the ratio and the largest
-  difference; then the new method alone at each of ``--targets`` (10,000 and 15,000): time,
-  peak memory, largest difference from the cached table; and, at a small target, against
-  plain fixed-point iteration (value iteration) on each diagonal;
+* the two-player win-chance solve at each of ``--targets`` (5,000, 10,000, 15,000), each in
+  fresh processes: the first solve (numba compiles the kernel into an empty cache), a solve
+  with the compiled kernel cached (time, CPU time, peak memory, largest difference from the
+  cached table), and today's method (before issue 15, kept here as
+  :func:`reference_win_chances`) at the ``--reference`` targets (5,000 and 10,000; about
+  95 s at 10,000 on a quiet machine), with the ratio and the largest difference;
+  extrapolated above them; and, at a small target, against plain fixed-point iteration
+  (value iteration, NumPy) on each diagonal;
 * simulated turns per second for a threshold strategy, against the engine's own
   step-by-step play (``Situation`` moves chosen by a threshold ``ComputerPlayer``).
 
-Usage: ``python benchmarks/farkle.py [--only win] [--targets 10000 15000] [--reference
-5000] [--repeats 3] [--quick]``. Solved win chances are compared with, or else saved to,
+Usage: ``python benchmarks/farkle.py [--only win] [--targets 5000 10000 15000] [--reference
+5000 10000] [--quick]``. Solved win chances are compared with, or else saved to,
 the disk cache (``DICELAB_CACHE_DIR`` or the user cache).
 """
 
@@ -22,9 +24,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -251,10 +256,11 @@ def peak_rss_kib() -> int:
 
 
 def solve_one(target: int, method: str) -> None:
-    """Child process: one solve by ``method`` (``new`` or ``reference``), figures for the parent.
+    """Child process: one solve by ``method`` (``first``, ``new`` or ``reference``), figures
+    for the parent.
 
     The new method's table is compared with the cached one of the same target, if any
-    (today's tables), and saved to the cache when there was none.
+    (today's tables), and saved to the cache when there was none (by ``new``, not ``first``).
     """
     baseline = peak_rss_kib()
     began, cpu = time.perf_counter(), time.process_time()
@@ -269,7 +275,7 @@ def solve_one(target: int, method: str) -> None:
     path = winchance.cache_path(chances.rules, target)
     cached = winchance._load(chances.rules, target, path)
     gap = None if cached is None else float(np.max(np.abs(cached.start - chances.start)))
-    if cached is None:
+    if cached is None and method == "new":  # the first solve (compiling) saves nothing
         winchance._save(chances, path)
     head = chances.fair_head_start()
     print(
@@ -292,45 +298,77 @@ def solve_one(target: int, method: str) -> None:
     )
 
 
-def child(target: int, method: str) -> dict:
-    """Run :func:`solve_one` in a fresh process (its own time and peak memory)."""
+def child(target: int, method: str, numba_dir: str) -> dict:
+    """Run :func:`solve_one` in a fresh process (its own time and peak memory), with numba's
+    compiled code cached in ``numba_dir`` only: the first new solve there compiles."""
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": numba_dir,
+        "NUMBA_CACHE_LOCATOR_CLASSES": "UserProvidedCacheLocator",
+    }
     out = subprocess.run(
         [sys.executable, __file__, "--solve-one", str(target), "--method", method],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     ).stdout
     return json.loads(out.split("RESULT", 1)[1])
 
 
-def bench_win_chances(targets: list[int], quick: bool, reference: int, repeats: int) -> None:
-    print("two-player win chances (optimal play by both, ties count 1/2)")
-    ratios = []
-    for _ in range(repeats):  # today's method and the new one, alternately, same run
-        old, new = child(reference, "reference"), child(reference, "new")
-        gap = float(np.max(np.abs(np.array(old["start"]) - np.array(new["start"]))))
-        ratios.append(old["seconds"] / new["seconds"])
-        print(
-            f"  target {reference:6,}: new {new['seconds']:6.1f} s (CPU {new['cpu']:.1f} s); "
-            f"reference (today's method) {old['seconds']:6.1f} s (CPU {old['cpu']:.1f} s) -> "
-            f"ratio {ratios[-1]:.1f}x (CPU {old['cpu'] / new['cpu']:.1f}x); largest "
-            f"difference {gap:.1e}"
-        )
-    print(f"  median ratio over {repeats} run(s): {float(np.median(ratios)):.1f}x")
+def load() -> str:
+    return "load " + " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def bench_win_chances(targets: list[int], quick: bool, reference: list[int]) -> None:
+    """Per target: the first solve (numba compiles the kernel), a solve with the compiled code
+    cached, and today's method (before issue 15) at the ``reference`` targets, in that order."""
+    print("two-player win chances (optimal play by both, ties count 1/2), fresh processes")
+    seen: dict[int, tuple[float, float]] = {}
     for target in targets:
-        got = child(target, "new")
-        gap = "no cached table" if got["gap"] is None else f"{got['gap']:.1e}"
-        print(
-            f"  target {target:6,}: new {got['seconds']:6.1f} s (CPU {got['cpu']:.1f} s), peak "
-            f"memory {got['rss_mib']:.0f} MiB RSS ({got['solver_mib']:.0f} MiB above the "
-            f"imports); largest difference from the cached table: {gap}"
-        )
-        print(
-            f"    first player wins {got['first']:.6f}; fair head start for the second: "
-            f"{got['head']} points (first player then wins {got['first_with_head']:.6f}; "
-            f"{got['below']:.6f} with 50 fewer, {got['above']:.6f} with 50 more)"
-        )
+        numba_dir = tempfile.mkdtemp(prefix="farkle-bench-numba-")  # empty: the first compiles
+        try:
+            first = child(target, "first", numba_dir)
+            print(
+                f"  target {target:6,}: first solve {first['seconds']:6.1f} s "
+                f"(CPU {first['cpu']:.1f} s; numba compiles the kernel)  [{load()}]"
+            )
+            new = child(target, "new", numba_dir)
+            gap = "no cached table" if new["gap"] is None else f"{new['gap']:.1e}"
+            print(
+                f"  {'':14s}cached compile {new['seconds']:6.1f} s (CPU {new['cpu']:.1f} s), "
+                f"peak memory {new['rss_mib']:.0f} MiB RSS ({new['solver_mib']:.0f} MiB above "
+                f"the imports); largest difference from the cached table: {gap}  [{load()}]"
+            )
+            if target in reference:
+                old = child(target, "reference", numba_dir)
+                seen[target] = (old["seconds"], old["cpu"])
+                diff = float(np.max(np.abs(np.array(old["start"]) - np.array(new["start"]))))
+                print(
+                    f"  {'':14s}reference (today's method) {old['seconds']:6.1f} s "
+                    f"(CPU {old['cpu']:.1f} s) -> ratio {old['seconds'] / new['seconds']:.1f}x "
+                    f"(CPU {old['cpu'] / new['cpu']:.1f}x); largest difference {diff:.1e}  "
+                    f"[{load()}]"
+                )
+            elif seen:
+                known = max(seen)
+                grow = (target / known) ** 3  # pairs x turn length: the work grows as target^3
+                wall, cpu = (value * grow for value in seen[known])
+                print(
+                    f"  {'':14s}reference not run: about {wall:.0f} s (CPU {cpu:.0f} s) "
+                    f"extrapolated from {known:,} by (target ratio)^3 -> ratio about "
+                    f"{wall / new['seconds']:.0f}x (CPU {cpu / new['cpu']:.0f}x)"
+                )
+            print(
+                f"  {'':14s}first player wins {new['first']:.6f}; fair head start for the "
+                f"second: {new['head']} points (first player then wins "
+                f"{new['first_with_head']:.6f}; {new['below']:.6f} with 50 fewer, "
+                f"{new['above']:.6f} with 50 more)"
+            )
+        finally:
+            shutil.rmtree(numba_dir, ignore_errors=True)
     small = 1000 if quick else 2000
+    winchance.solve_win_chances(target=100)  # compile (or load) the kernel first
     line_s, line = timed(lambda: winchance.solve_win_chances(target=small))
     original = winchance._solve_diagonal
     winchance._solve_diagonal = fixed_point_diagonal
@@ -340,7 +378,7 @@ def bench_win_chances(targets: list[int], quick: bool, reference: int, repeats: 
         winchance._solve_diagonal = original
     gap = float(np.max(np.abs(plain.start - line.start)))
     print(
-        f"  target {small:6,}: new {line_s:6.1f} s; plain value iteration {plain_s:6.1f} s "
+        f"  target {small:6,}: new {line_s:6.1f} s; plain value iteration (NumPy) {plain_s:6.1f} s "
         f"-> ratio {plain_s / line_s:.1f}x (largest difference {gap:.1e})"
     )
 
@@ -385,9 +423,10 @@ def bench_simulation(quick: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--targets", type=int, nargs="*", default=[10000, 15000])
-    parser.add_argument("--reference", type=int, default=5000, help="target of the ratio")
-    parser.add_argument("--repeats", type=int, default=1, help="runs of the ratio")
+    parser.add_argument("--targets", type=int, nargs="*", default=[5000, 10000, 15000])
+    parser.add_argument(
+        "--reference", type=int, nargs="*", default=[5000, 10000], help="targets of the ratio"
+    )
     parser.add_argument("--quick", action="store_true", help="smaller references and runs")
     parser.add_argument("--only", choices=["turn", "simulation", "win"], help="one part")
     parser.add_argument("--solve-one", type=int, help=argparse.SUPPRESS)
@@ -401,7 +440,7 @@ def main() -> None:
     if args.only in (None, "simulation"):
         bench_simulation(args.quick)
     if args.only in (None, "win"):
-        bench_win_chances(args.targets, args.quick, args.reference, args.repeats)
+        bench_win_chances(args.targets, args.quick, args.reference)
 
 
 if __name__ == "__main__":

@@ -23,15 +23,16 @@ turn to make 1,001: rolling on for a bigger lead is worth more.
 The solver works in units of the table's points step (50), by score pairs in order of
 decreasing ``my total + their total``: banking moves to a higher sum (already solved),
 a farkle hands the same totals to the other player. The two turn-start chances of a
-pair ``(a, b)`` and ``(b, a)`` are therefore solved together, by a Newton step on
-their exact piecewise-linear relation (each is a convex function of the other), with a
-whole diagonal of pairs vectorised in NumPy: one kernel pass at two farkle values gives
-the step, and a vectorised check of the optimality equations at every state proves the
-result exact (pairs whose policy changed on the way are solved again). Banking past the
-target then leaves the opponent one last turn, whose chances are solved first. A turn's
-points are unbounded, but once the lead ``D`` is so large that the opponent's last-turn
-chance ``W(D)`` is at most ``farkle_chance(6) * (their chance after my farkle)``,
-banking beats rolling; the solver stops each turn there, so the truncation is exact.
+pair ``(a, b)`` and ``(b, a)`` are therefore solved together, by Newton steps on
+their exact piecewise-linear relation (each is a convex function of the other), a whole
+diagonal of pairs at once in a compiled kernel (:mod:`dicelab.farkle.winkernel`, numba,
+imported on the first solve): a pass gives every pair's turn value and slope, and the
+pass at the new point checks it (two passes when no decision changes on the way).
+Banking past the target then leaves the opponent one last turn, whose chances are solved
+first. A turn's points are unbounded, but once the lead ``D`` is so large that the
+opponent's last-turn chance ``W(D)`` is at most ``farkle_chance(6) * (their chance
+after my farkle)``, banking beats rolling; the solver stops each turn there, so the
+truncation is exact.
 
 The game rules of the table apply (``docs/farkle.md``): with ``end="at-once"`` the first
 bank to reach the target wins at once (no last turn); with an ``entry`` minimum a player
@@ -66,12 +67,12 @@ from dicelab.farkle.risk import (
     _check_points,
     _normal_rules,
     _roll_of,
-    _stacked,
     solve_turn,
     turn_tables,
 )
 from dicelab.farkle.rules import Rules
 from dicelab.farkle.scoring import set_aside_options
+from dicelab.farkle.winkernel import turn_pass, turn_plan
 from dicelab.i18n import format_number, format_percent, msg, translate
 from dicelab.numbers import show_value
 
@@ -86,12 +87,10 @@ __all__ = [
 ]
 
 _TOLERANCE = 1e-13
-_CHECK = 1e-12
-"""Largest gap allowed in the optimality equations of values found on a line."""
-_SPREAD = 1e-6
-"""Half the distance between the two farkle values of the first pass."""
-_CHUNK = 128
-"""Points times pairs per gather when checking the optimality equations."""
+"""Largest change of a turn-start chance in the pass that accepts it."""
+_NEWTON_STEPS = 20
+"""Newton steps per diagonal before falling back to the plain fixed point."""
+_MAX_PASSES = 2_000
 _TINY = 1e-300
 _NEGLIGIBLE = 1e-20
 
@@ -515,119 +514,41 @@ def _guess(start: np.ndarray, a: np.ndarray, b: np.ndarray, top: int) -> np.ndar
 
 
 def _solve_diagonal(
-    tables: TurnTables, bank: np.ndarray, caps: np.ndarray, guess: np.ndarray, rounds: int = 3
+    tables: TurnTables, bank: np.ndarray, caps: np.ndarray, guess: np.ndarray
 ) -> np.ndarray:
     """Turn-start chances ``x`` of a diagonal: ``x = G(1 - mirror(x))``.
 
     ``G`` (one turn's optimal value as a function of the farkle continuation ``f``) is
-    convex and piecewise linear, with slope the chance of farkling. One pass of the
-    kernel, with the batch doubled, values every pair's turn at ``f0 - d`` and ``f0 + d``
-    around the guess ``f0``; the line through the two values gives a Newton step for the
-    coupled pairs (``x = base + slope * (1 - mirror(x))``, in closed form). The values of
-    every state at the new point follow on the same line, and they are *exact* if they
-    satisfy the optimality equations there: :func:`_optimal_at` checks every state at
-    once (vectorised over the points axis). The pairs whose policy changed on the way
-    (few, with the extrapolated guess) are solved again from the new point, up to
-    ``rounds`` times, then by :func:`_newton_passes`.
+    convex and piecewise linear, with slope the chance of ending the turn in a farkle.
+    Newton's method on the coupled pairs: one pass of the compiled kernel
+    (:func:`~dicelab.farkle.winkernel.turn_pass`) gives every pair's ``G`` and slope at
+    the current point, and the linearised 2x2 systems are solved in closed form. A pass
+    without slopes (half the work) at the new point is the check: the pairs whose value
+    comes back within 1e-13 (with their mirror) are done, the others (those where a
+    decision changed on the way) take the next Newton step. After 20 steps (never seen)
+    the iteration falls back to the plain fixed point, a contraction.
     """
-    m = len(guess)
-    f0 = 1.0 - guess[::-1]
-    low, high = f0 - _SPREAD, f0 + _SPREAD
-    values, rolls, _, _ = solve_turn(
-        tables, np.concatenate([bank, bank], axis=1), np.concatenate([low, high]), np.tile(caps, 2)
-    )
-    slope = (rolls[0, MAX_DICE, m:] - rolls[0, MAX_DICE, :m]) / (high - low)
-    x = _newton(rolls[0, MAX_DICE, :m] - slope * low, slope)
-    farkle = 1.0 - x[::-1]
-    weight = (farkle - low) / (high - low)
-    line = np.full_like(values[:, :, :m], -np.inf)  # dice slot 0: no state
-    near, far = values[:, 1:, :m], values[:, 1:, m:]
-    line[:, 1:] = near + (far - near) * weight
-    held = _optimal_at(tables, bank, caps, line, farkle, x)
-    held &= held[::-1]  # a pair stands or falls together
-    if not held.all():
-        redo = np.nonzero(~held)[0]
-        again = _solve_diagonal if rounds > 1 else _newton_passes
-        x[redo] = again(tables, bank[:, redo], caps[redo], x[redo], rounds - 1)
-    return x
-
-
-def _optimal_at(
-    tables: TurnTables,
-    bank: np.ndarray,
-    caps: np.ndarray,
-    values: np.ndarray,
-    farkle: np.ndarray,
-    x: np.ndarray,
-) -> np.ndarray:
-    """Per pair: ``values`` (``(size, 7, pairs)``) satisfy the optimality equations of the
-    turn at every state below its cap (to 1e-12), and the turn start is worth ``x``.
-
-    The equations have a unique solution (every move adds points), so values that satisfy
-    them are the turn's values. One gather per block of moves for a chunk of points at a
-    time (no loop over states), over the pairs whose cap is past the chunk.
-    """
-    plan = _stacked(tables)
-    order = np.argsort(-caps, kind="stable")  # longest first: a chunk reads a prefix
-    values, bank, caps, farkle = values[..., order], bank[:, order], caps[order], farkle[order]
-    width = values.shape[2]
-    table = values.reshape(-1, width)
-    held = np.ones(width, dtype=bool)
-    pf = plan.farkle[:, None]
-    chunk = max(1, _CHUNK // width)
-    for begin in range(0, int(caps[0]), chunk):
-        points = np.arange(begin, min(begin + chunk, int(caps[0])))
-        m = int(np.count_nonzero(caps > begin))
-        rows = points * (MAX_DICE + 1)
-        best: np.ndarray | None = None
-        for (_, _, count), offset in zip(plan.blocks, plan.offsets, strict=True):
-            gathered = table[offset[:, :, None] + rows, :m]
-            top = gathered.max(axis=0)  # (rows, points, m)
-            if best is None:
-                best = top
-            else:
-                np.maximum(best[:count], top, out=best[:count])
-        assert best is not None
-        k = len(points)
-        roll = (plan.weights @ best.reshape(len(best), -1)).reshape(MAX_DICE, k, m)
-        roll += pf[:, :, None] * farkle[:m]
-        value = np.maximum(roll, bank[points, None, :m].transpose(1, 0, 2))
-        gap = np.abs(value - values[points, 1:, :m].transpose(1, 0, 2)).max(axis=0)  # (k, m)
-        inside = (points[:, None] < caps[None, :m]) & (points[:, None] > 0)
-        held[:m] &= ~((gap > _CHECK) & inside).any(axis=0)
-        if begin == 0:
-            held[:m] &= np.abs(roll[MAX_DICE - 1, 0] - x[order][:m]) <= _CHECK
-    out = np.empty_like(held)
-    out[order] = held
-    return out
-
-
-def _newton_passes(
-    tables: TurnTables, bank: np.ndarray, caps: np.ndarray, guess: np.ndarray, rounds: int = 0
-) -> np.ndarray:
-    """:func:`_solve_diagonal` the long way, for pairs whose policy changed: Newton's method
-    with slopes carried by the kernel; each later pass first checks the fixed point without
-    slopes and keeps the pairs that hold to 1e-13. ``guess`` is closed under the mirror."""
+    plan = turn_plan(tables)
+    pad = tables.max_gain + 1
     x = guess.copy()
     todo = np.arange(len(x))  # always closed under the mirror j -> len - 1 - j, ascending
-    checked = False
-    for _ in range(60):
+    for step in range(_MAX_PASSES):
         farkle = 1.0 - x[todo[::-1]]
-        if checked:
-            _, rolls, _, _ = solve_turn(tables, bank[:, todo], farkle, caps[todo])
-            value = rolls[0, MAX_DICE]
-            held = np.abs(value - x[todo]) <= _TOLERANCE
-            held &= held[::-1]  # a pair stands or falls together
-            x[todo[held]] = value[held]
-            todo, farkle = todo[~held], farkle[~held]
-            if not len(todo):
-                return x
-        _, rolls, _, slopes = solve_turn(tables, bank[:, todo], farkle, caps[todo], slopes=True)
-        assert slopes is not None  # slopes=True computes them
-        value, slope = rolls[0, MAX_DICE], slopes[0, MAX_DICE]
-        base = value - slope * farkle  # G(f) = base + slope * f on the current piece
-        x[todo] = _newton(base, slope)
-        checked = True
+        rows = bank[: int(caps[todo].max()) + pad, todo]
+        value, slope = turn_pass(plan, rows, farkle, caps[todo], slopes=step < _NEWTON_STEPS)
+        if slope is None:
+            x[todo] = value
+        else:
+            x[todo] = _newton(value - slope * farkle, slope)  # G(f) = base + slope * f
+        farkle = 1.0 - x[todo[::-1]]
+        rows = bank[: int(caps[todo].max()) + pad, todo]
+        value, _ = turn_pass(plan, rows, farkle, caps[todo], slopes=False)
+        held = np.abs(value - x[todo]) <= _TOLERANCE
+        held &= held[::-1]  # a pair stands or falls together
+        x[todo[held]] = value[held]
+        todo = todo[~held]
+        if not len(todo):
+            return x
     raise RuntimeError("win-chance solve did not converge")  # pragma: no cover
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,9 +14,11 @@ import pytest
 from dicelab.dice import outcomes
 from dicelab.errors import IllegalMove
 from dicelab.farkle import winchance
+from dicelab.farkle.risk import solve_turn, turn_tables
 from dicelab.farkle.rules import Rules
 from dicelab.farkle.scoring import set_aside_options
 from dicelab.farkle.winchance import cache_path, solve_win_chances, win_chances
+from dicelab.farkle.winkernel import turn_pass, turn_plan
 
 TARGET = 1000
 
@@ -198,39 +203,81 @@ def test_a_cache_file_of_the_wrong_shape_is_solved_again(tmp_path, monkeypatch):
 # ------------------------------------------------------------------ the fast solve (issue 15)
 
 
-def _newton_only(monkeypatch, target, rules=None):
-    """The solve with every diagonal by Newton passes alone (the method before issue 15)."""
-    with monkeypatch.context() as patch:
-        patch.setattr(
-            winchance,
-            "_solve_diagonal",
-            lambda tables, bank, caps, guess: winchance._newton_passes(tables, bank, caps, guess),
-        )
-        return solve_win_chances(rules, target=target)
+def _numpy_diagonal(tables, bank, caps, guess):
+    """A diagonal by Newton passes over the NumPy turn solver (the method before issue 15)."""
+    x = guess.copy()
+    for _ in range(60):
+        farkle = 1.0 - x[::-1]
+        _, rolls, _, slopes = solve_turn(tables, bank, farkle, caps, slopes=True)
+        value, slope = rolls[0, 6], slopes[0, 6]
+        if np.max(np.abs(value - x)) <= 1e-13:
+            return value
+        x = winchance._newton(value - slope * farkle, slope)
+    raise AssertionError("no convergence")
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules.custom("race", end="at-once", entry=300)])
-def test_the_line_step_and_vectorised_check_agree_with_newton_passes(monkeypatch, rules):
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules.custom("race", end="at-once", entry=300), Rules.preset("playmonster")],
+    ids=["standard", "race", "playmonster"],
+)
+def test_the_compiled_solve_agrees_with_newton_over_numpy(monkeypatch, rules):
     fast = solve_win_chances(rules, target=1500)
-    slow = _newton_only(monkeypatch, 1500, rules)
+    with monkeypatch.context() as patch:
+        patch.setattr(winchance, "_solve_diagonal", _numpy_diagonal)
+        slow = solve_win_chances(rules, target=1500)
     assert np.max(np.abs(fast.start - slow.start)) < 1e-11
 
 
-def test_values_off_the_optimality_equations_are_caught(chances):
-    """The check refuses values that are not the turn's: a pair whose values are off is redone."""
-    tables = winchance.turn_tables()
-    a, b = np.array([3, 5]), np.array([5, 3])
-    top = len(chances.start)
-    caps = winchance._caps(chances.last, top, a, b, np.array([0.3, 0.3]), tables)
+@pytest.mark.parametrize("name", ["standard", "minimal", "playmonster"])
+def test_the_compiled_kernel_plays_each_turn_as_the_numpy_solver(name):
+    """Start values and slopes of a batch with different caps (some banks not allowed)."""
+    tables = turn_tables(Rules.preset(name))
+    rng = np.random.default_rng(7)
+    caps = rng.integers(1, 40, 9)
     size = int(caps.max()) + tables.max_gain + 1
-    bank = winchance._bank_rows(chances.start, chances.last, a, b, size, 0)
-    farkle = 1.0 - chances.start[b, a]
-    values, rolls, _, _ = winchance.solve_turn(tables, bank, farkle, caps)
-    x = rolls[0, 6]
-    assert winchance._optimal_at(tables, bank, caps, values, farkle, x).all()
-    values = values.copy()
-    values[4, 3, 0] += 1e-9
-    assert winchance._optimal_at(tables, bank, caps, values, farkle, x).tolist() == [False, True]
+    bank = np.sort(rng.random((size, 9)), axis=0)
+    bank[:5, :3] = -np.inf
+    farkle = rng.random(9)
+    start, slope = turn_pass(turn_plan(tables), bank, farkle, caps)
+    alone, none = turn_pass(turn_plan(tables), bank, farkle, caps, slopes=False)
+    assert none is None
+    np.testing.assert_array_equal(alone, start)  # the check pass: the same values
+    for j in range(9):
+        _, rolls, _, slopes = solve_turn(tables, bank[:, j], farkle[j], int(caps[j]), slopes=True)
+        assert start[j] == pytest.approx(rolls[0, 6], abs=1e-14)
+        assert slope[j] == pytest.approx(slopes[0, 6], abs=1e-14)
+
+
+@pytest.mark.parametrize(
+    "locator",
+    ["IPythonCacheLocator", "UserProvidedCacheLocator"],
+    ids=["no cache directory at all", "a cache directory that cannot be written"],
+)
+def test_the_kernel_compiles_without_a_writable_cache(locator):
+    """With no usable cache directory numba's ``cache=True`` fails (at decoration when no
+    locator fits, on saving when the directory cannot be made): compiled in memory, silently."""
+    code = (
+        "import warnings, numpy as np\n"
+        "warnings.simplefilter('error')\n"
+        "from dicelab.farkle import winkernel\n"
+        "from dicelab.farkle.risk import turn_tables\n"
+        "plan = winkernel.turn_plan(turn_tables())\n"
+        "start, slope = winkernel.turn_pass(plan, np.ones((90, 1)), np.zeros(1), np.ones(1, int))\n"
+        "print(round(float(start[0]), 6), round(float(slope[0]), 6))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_LOCATOR_CLASSES": locator,  # only this place to cache in
+        "NUMBA_CACHE_DIR": "/dev/null/numba",  # not a directory, even for root
+        "PYTHONPATH": str(root),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == [str(round(1 - 5 / 216, 6)), str(round(5 / 216, 6))]
+    assert not done.stderr
 
 
 @pytest.mark.tables
