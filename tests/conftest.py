@@ -56,7 +56,7 @@ def missing_tables() -> tuple[str, ...]:
     missing += [f"Penta {name} moments" for name in PRESETS if not moments_path(name).exists()]
     missing += [
         f"Farkle win chances to {target}"
-        for target in (5000, 10000)
+        for target in (5000, 10000, 15000)
         if not cache_path(FarkleRules(), target).exists()
     ]
     return tuple(missing)
