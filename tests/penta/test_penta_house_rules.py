@@ -82,8 +82,8 @@ def test_preset_digests_and_cache_names_are_unchanged():
         rules = Rules.preset(name)
         assert rules.digest == digest
         assert rules.changes() == {}
-        assert table_path(rules, "/c").name == f"penta-{name}-{digest}-v1.npy"
-        assert moments_path(rules, "/c").name == f"penta-moments-{name}-{digest}-v1-m1.npy"
+        assert table_path(rules, "/c").name == f"penta-{name}-{digest}-v{SOLVER_VERSION}.npy"
+        assert moments_path(rules, "/c").name == f"penta-moments-{name}-{digest}-v{SOLVER_VERSION}-m1.npy"
     assert repr(Rules()) == (
         "Rules(name='penta', joker='forced-50', penta_bonus=True, upper_bonus=True)"
     )
