@@ -73,6 +73,7 @@ __all__ = [
     "keep_values",
     "kernel_inputs",
     "layout",
+    "prepare_build",
     "raw_table",
     "reachable",
     "state_index",
@@ -754,7 +755,7 @@ def groups(rules: Rules) -> Groups:
 
     >>> g = groups(Rules())
     >>> len(g.masks), int(g.lanes.sum()), g.filled[:3].tolist()
-    (12288, 591360, [12, 12, 12])
+    (12286, 591232, [12, 12, 12])
     """
     cap = layout(rules).cap
     masks = np.arange((1 << N_BOXES) - 1, dtype=np.int64)
@@ -794,6 +795,16 @@ def reachable(rules: Rules) -> np.ndarray:
         penta = ((masks >> PENTA) & 1) == 1
         out[penta, 1] = out[penta, 0]
     return out
+
+
+def prepare_build() -> None:
+    """Import numba and load the build's compiled kernel now (about half a second; its
+    compilation, once per machine, takes longer), so that the next :func:`build_table`
+    starts at once: an app can call it in the background while a learner edits the rules.
+
+    >>> prepare_build()
+    """
+    build_table(Rules(), down_to=N_BOXES - 1, workers=1)
 
 
 def build_table(
