@@ -56,7 +56,15 @@ THREE_KIND_ROW, FOUR_KIND_ROW, CHANCE_ROW = 36, 37, 41
 # Joker cases of five equal dice, as :func:`dicelab.penta.solver_tables.kernel_inputs` codes them.
 NO_JOKER, OWN_BOX, LOWER, UPPER, FREE = 0, 1, 2, 3, 4
 
-_jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+
+def _jit(function):
+    """``numba.njit``, the machine code cached on disk where numba finds a writable folder
+    (``$NUMBA_CACHE_DIR``, the package's ``__pycache__``, the user's cache); where it finds
+    none (all read-only), compiled in each process instead of failing."""
+    try:
+        return numba.njit(cache=True, nogil=True, boundscheck=False)(function)
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return numba.njit(nogil=True, boundscheck=False)(function)
 
 
 @_jit

@@ -797,10 +797,12 @@ def reachable(rules: Rules) -> np.ndarray:
     return out
 
 
+@cache
 def prepare_build() -> None:
     """Import numba and load the build's compiled kernel now (about half a second; its
     compilation, once per machine, takes longer), so that the next :func:`build_table`
     starts at once: an app can call it in the background while a learner edits the rules.
+    Only the first call does anything.
 
     >>> prepare_build()
     """

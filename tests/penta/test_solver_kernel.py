@@ -138,3 +138,17 @@ def test_the_compiled_kernel_is_cached_where_numba_cache_dir_says(tmp_path):
     assert any(tmp_path.rglob("solver_kernel.solve_groups-*.nbc"))
     second = run_python(code, NUMBA_CACHE_DIR=str(tmp_path))
     assert second.split() == ["1", "0"]
+
+
+@pytest.mark.slow
+def test_without_a_writable_cache_the_kernel_is_compiled_in_the_process():
+    """Where numba finds no folder to cache in, it raised at import; the kernel now compiles
+    in each process (numba's locators limited to zip files stands for a read-only install)."""
+    code = (
+        "from dicelab.penta import solver_tables as st\n"
+        "from dicelab.penta import solver_kernel as k\n"
+        "table = st.build_table(st.Rules(), down_to=12)\n"
+        "print(type(k.solve_groups._cache).__name__, round(float(table[-2]), 6))\n"
+    )
+    out = run_python(code, NUMBA_CACHE_LOCATOR_CLASSES="ZipCacheLocator")
+    assert out.split()[0] == "NullCache"
