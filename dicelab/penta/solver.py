@@ -145,7 +145,7 @@ class _Turn:
 class Solver:
     """The exact optimal strategy of solitaire Penta under ``rules`` (a preset name or Rules).
 
-    The table is read from the cache, or built (a few seconds, ``progress`` called with the
+    The table is read from the cache, or built (under a second, ``progress`` called with the
     fraction done) and cached, on first use. ``cache=False`` neither reads nor writes it.
 
     >>> Solver("no-bonus").rules.name
