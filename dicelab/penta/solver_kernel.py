@@ -188,6 +188,17 @@ def reroll(A, n, add_one, sub_start, sub_keep):
     First each keep ``k`` of 4 down to 0 dice gets its mean over one more die,
     ``K(k) = (K(k+1) + ... + K(k+6)) / 6`` (rows ``add_one[k]``); then, by increasing
     size, ``M(k) = max(K(k), M(k - d))`` over the distinct sub-keeps ``k - d``.
+
+    A turn that is worth 1 point if it ends with five sixes:
+
+    >>> from dicelab.penta.rules import Rules
+    >>> from dicelab.penta.solver_tables import kernel_inputs, tables
+    >>> T = tables()
+    >>> A = np.zeros((N_KEEPS, 1))
+    >>> A[T.index[(6, 6, 6, 6, 6)]] = 1.0
+    >>> reroll(A, 1, *kernel_inputs(Rules())[:3])
+    >>> [round(float(A[T.index[keep], 0]), 6) for keep in [(6, 6, 6, 6), (1, 6, 6, 6, 6), (6,)]]
+    [0.166667, 0.166667, 0.000772]
     """
     sixth = 1.0 / 6.0
     for k in range(FIRST_ROLL - 1, -1, -1):
