@@ -13,7 +13,7 @@ has at most 106 lanes, so its work buffers (462 x 106 float64: 392 kB) stay in t
 cache. The value table ``W`` is indexed ``W[mask, flag, u]`` (the solver's own order of the
 flat table is made from it afterwards).
 
-For one group (:func:`solve_group`):
+For one group (:func:`solve_groups`):
 
 1. the 44 option rows (:func:`option_rows`): the value of closing the turn in each way;
 2. the value of each of the 252 final rolls, its best legal box (:func:`final_rolls`,

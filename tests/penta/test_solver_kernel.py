@@ -152,3 +152,16 @@ def test_without_a_writable_cache_the_kernel_is_compiled_in_the_process():
     )
     out = run_python(code, NUMBA_CACHE_LOCATOR_CLASSES="ZipCacheLocator")
     assert out.split()[0] == "NullCache"
+
+
+def test_the_joker_cases_have_the_kernels_codes():
+    from dicelab.penta import solver_kernel as k
+    from dicelab.penta.joker import JokerCase
+
+    assert st.FIVE_CASE_CODES == {
+        JokerCase.OWN_BOX: k.OWN_BOX,
+        JokerCase.LOWER: k.LOWER,
+        JokerCase.UPPER: k.UPPER,
+        JokerCase.FREE: k.FREE,
+    }
+    assert k.NO_JOKER not in st.FIVE_CASE_CODES.values()
