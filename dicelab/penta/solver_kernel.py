@@ -10,8 +10,8 @@ The states of one *group* share their filled boxes and their Penta flag and diff
 the upper total ``u = 0 .. n - 1``: the group's lanes. Every array below has the lanes along
 its last, contiguous axis, so each inner loop runs over them and LLVM vectorises it; a group
 has at most 106 lanes, so its work buffers (462 x 106 float64: 392 kB) stay in the core's L2
-cache. The value table ``W`` is indexed ``W[mask, flag, u]`` (the solver's own order of the
-flat table is made from it afterwards).
+cache. The value table ``W`` is indexed ``W[mask, u, flag]``: flat, it is the solver's table
+(:meth:`~dicelab.penta.solver_tables.Layout.index`).
 
 For one group (:func:`solve_groups`):
 
@@ -29,7 +29,7 @@ spacing there), over the 1e-6 the tables must keep.
 >>> from dicelab.penta.rules import Rules
 >>> from dicelab.penta.solver_tables import kernel_inputs
 >>> inputs = kernel_inputs(Rules())
->>> W = np.zeros((2**13, 2, 64))
+>>> W = np.zeros((2**13, 64, 2))
 >>> one = np.array([2**13 - 1 - 2**11])  # every box filled but Chance
 >>> solve_groups(W, one, np.zeros(1, np.int64), np.ones(1, np.int64), *inputs)
 >>> round(float(W[one[0], 0, 0]), 6)  # the best of three rolls for the sum of five dice
@@ -92,7 +92,7 @@ def option_rows(
                 raw = u + gain
                 up = raw if raw < cap else cap
                 bonus = bonus_points if (u < bonus_threshold and raw >= bonus_threshold) else 0.0
-                ovs[6 * b + c, u] = W[nxt, flag, up] + gain + bonus
+                ovs[6 * b + c, u] = W[nxt, up, flag] + gain + bonus
     for b in range(6, 13):
         row = LOWER_ROW + b - 6
         if (mask >> b) & 1:
@@ -101,13 +101,13 @@ def option_rows(
             continue
         next_flag = 0 if b == PENTA_BOX else flag
         for u in range(n):
-            ovs[row, u] = W[mask | (1 << b), next_flag, u]
+            ovs[row, u] = W[mask | (1 << b), u, next_flag]
     if (mask >> PENTA_BOX) & 1:
         for u in range(n):
             ovs[PENTA_SCORED_ROW, u] = -np.inf
     else:
         for u in range(n):
-            ovs[PENTA_SCORED_ROW, u] = W[mask | (1 << PENTA_BOX), flag_after, u] + penta_points
+            ovs[PENTA_SCORED_ROW, u] = W[mask | (1 << PENTA_BOX), u, flag_after] + penta_points
 
 
 @_jit
@@ -281,4 +281,4 @@ def solve_groups(
             for u in range(n):
                 total[u] += p * row[u]
         for u in range(n):
-            W[mask, flag, u] = total[u]
+            W[mask, u, flag] = total[u]

@@ -835,7 +835,7 @@ def build_table(
 
     workers = default_workers() if workers is None else max(1, int(workers))
     lay = layout(rules)
-    W = np.zeros((1 << N_BOXES, 2, lay.n_up))
+    W = np.zeros((1 << N_BOXES, lay.n_up, 2))  # flat: the table, in the layout's order
     inputs = kernel_inputs(rules)
     g = groups(rules)
     todo = g.filled >= down_to
@@ -860,11 +860,9 @@ def build_table(
     finally:
         if pool is not None:
             pool.shutdown()
-    valid = reachable(rules)
-    filled_of = np.array([m.bit_count() for m in range(1 << N_BOXES)])
-    valid[filled_of < down_to] = False
-    W[~valid] = np.nan
-    return np.ascontiguousarray(W.transpose(0, 2, 1)).reshape(-1)
+    W[~reachable(rules).transpose(0, 2, 1)] = np.nan
+    W[np.array([m.bit_count() for m in range(1 << N_BOXES)]) < down_to] = np.nan
+    return W.reshape(-1)
 
 
 def solve_layers(
