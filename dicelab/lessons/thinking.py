@@ -417,7 +417,7 @@ def games_path(rules: str = "penta", n: int = GAMES, seed: int = SEED) -> Path:
     """The cache file of :func:`simulated_games`, beside the solver's table of ``rules``.
 
     >>> games_path("penta", 10, 0).name  # doctest: +ELLIPSIS
-    'penta-penta-...-v1-games-10-0-g1.npy'
+    'penta-penta-...-v2-games-10-0-g1.npy'
     """
     from dicelab.penta.solver import table_path
 

@@ -82,7 +82,7 @@ def moments_path(rules: Rules | str | None = None, directory: Path | str | None 
     """The cache file of the second-moment table of ``rules``.
 
     >>> moments_path("official", "/tmp/t").name
-    'penta-moments-official-ca5578ac5c-v1-m1.npy'
+    'penta-moments-official-ca5578ac5c-v2-m1.npy'
     """
     rules = check_rules(rules)
     digest = rules.digest

@@ -1,20 +1,24 @@
-"""The dynamic programme behind :mod:`dicelab.penta.solver`: index tables and the vectorised build.
+"""The dynamic programme behind :mod:`dicelab.penta.solver`: index tables, the build, and the
+NumPy functions that value the turns of a chunk of states.
 
 A *turn-start state* is (filled boxes, upper total capped at the upper bonus threshold, 63 in
-every preset, Penta box holds its points). Its value
-``V`` is the expected points still to come under optimal play. States are solved layer by layer,
-from 12 filled boxes down to none, many states at once: every array below has the states of a
-chunk along its last axis, so each NumPy call works on long contiguous rows.
+every preset, Penta box holds its points). Its value ``V`` is the expected points still to
+come under optimal play. States are solved layer by layer, from 12 filled boxes down to none.
 
-Within a turn, for a chunk of states:
+:func:`build_table` solves every state with the compiled kernel of
+:mod:`dicelab.penta.solver_kernel` (numba, imported only then), group by group: the states
+with the same filled boxes and flag, all their upper totals at once. The NumPy functions below
+do the same for any chunk of states, with the states along the last axis of every array; the
+advisor (one state), the simulation and the second moments use them:
 
 1. each of the 252 final rolls gets its best legal box: points (with bonuses) plus ``V`` of the
-   next state (:func:`final_roll_values`);
+   next state (:func:`option_rows`, :func:`final_roll_values`);
 2. each keep (a multiset of 0 to 4 held dice) gets the mean over one more die,
    ``K(k) = sum_f K(k + f) / 6``, from keeps of five dice (the roll values) down to ``()``;
 3. each roll gets its best keep, ``M(r) = max(K(r), max_d M(r - d))`` over sub-multisets, by the
    same one-die-at-a-time recursion;
-4. steps 2 and 3 run twice (two re-rolls); ``V`` is the mean of the values of the first roll.
+4. steps 2 and 3 run twice (two re-rolls, :func:`keep_values`); ``V`` is the mean of the
+   values of the first roll.
 
 >>> T = tables()
 >>> len(T.probs), T.n_keeps
@@ -33,7 +37,6 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -61,13 +64,18 @@ from dicelab.penta.rules import (
 
 __all__ = [
     "N_STATES",
+    "Groups",
     "Layout",
     "Tables",
     "build_table",
     "final_roll_values",
+    "groups",
     "keep_values",
+    "kernel_inputs",
     "layout",
+    "prepare_build",
     "raw_table",
+    "reachable",
     "state_index",
     "tables",
 ]
@@ -613,44 +621,199 @@ def layer_states(rules: Rules) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray
     return tuple(out)
 
 
-class _Workspace:
-    """Work buffers of one thread, for chunks of up to ``size`` states."""
-
-    def __init__(self, size: int) -> None:
-        T = tables()
-        self.size = size
-        self.hand = np.empty((len(T.probs), size))
-        self.K = np.empty((T.n_keeps, size))
-        self.M = np.empty((T.n_keeps, size))
-        self.scratch = np.empty((6 * (T.offsets[5] - T.offsets[4]), size))
-
-
-def _state_values(rules: Rules, V: np.ndarray, ws: _Workspace, mask, up, flag) -> np.ndarray:
-    """``V`` of a chunk of states whose successors are all solved."""
-    T = tables()
-    n = len(mask)
-    if n != ws.size:
-        ws = _Workspace(n)
-    ovs = option_rows(rules, V, mask, up, flag)
-    e = final_roll_values(rules, ovs, mask, flag, ws.hand)
-    e = keep_values(e, ws.K, ws.M, ws.scratch)
-    e = keep_values(e, ws.K, ws.M, ws.scratch)
-    return T.probs @ e
-
-
 def default_workers() -> int:
-    """Threads for a build: the CPUs this process may use (NumPy releases the GIL)."""
+    """Threads for a build: the CPUs this process may use (NumPy and the kernel release the GIL)."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
 
 
+FIVE_CASE_CODES = {
+    JokerCase.OWN_BOX: 1,
+    JokerCase.LOWER: 2,
+    JokerCase.UPPER: 3,
+    JokerCase.FREE: 4,
+}
+"""The kernel's code of each joker case (0: no joker; :mod:`dicelab.penta.solver_kernel`)."""
+
+
+@cache
+def _keep_recursion() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rule-free index arrays of the kernel: (210, 6) row of each keep of 0-4 dice plus
+    each face; each multiset's distinct sub-keeps (one die less) as start offsets and rows."""
+    T = tables()
+    add_one = np.concatenate(T.add_one).astype(np.int64)
+    starts, subs = [0], []
+    for keep in T.keeps:
+        subs += [T.index[_without(keep, d)] for d in sorted(set(keep))]
+        starts.append(len(subs))
+    return add_one, np.array(starts, dtype=np.int64), np.array(subs, dtype=np.int64)
+
+
+def _roll_options(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The boxes each ordinary roll scores in, as option rows and the points added to them:
+    Chance (the sum), the upper box of each face shown (its row holds the points), and each
+    lower box the roll scores in. Five equal dice have none (the kernel values them apart)."""
+    T = tables()
+    raw = raw_table(rules)
+    rolls = T.keeps[T.offsets[5] :]
+    starts, rows, points = [0], [], []
+    five = set(T.yahtzee.tolist())
+    for r, roll in enumerate(rolls):
+        if r not in five:
+            rows.append(LOWER_ROW[CHANCE])
+            points.append(raw[r, CHANCE])
+            for face in sorted(set(roll)):
+                rows.append(6 * (face - 1) + roll.count(face))
+                points.append(0.0)
+            for b in (THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT):
+                if raw[r, b] > 0:
+                    rows.append(LOWER_ROW[b])
+                    points.append(raw[r, b])
+        starts.append(len(rows))
+    return (
+        np.array(starts, dtype=np.int64),
+        np.array(rows, dtype=np.int64),
+        np.array(points, dtype=np.float64),
+    )
+
+
+def _five_equal_cases(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(8192, 2, 6) the joker case code of five dice of each face in each (mask, flag), and
+    the Penta bonus they earn there: the predicates of :mod:`dicelab.penta.joker`."""
+    mask = np.arange(1 << N_BOXES)[:, None, None]
+    flag = np.arange(2)[None, :, None]
+    face = np.arange(1, 7)[None, None, :]
+    penta_filled = ((mask >> PENTA) & 1).astype(bool)
+    lower_bits = sum(1 << b for b in LOWER_IDX if b != PENTA)
+    lower_open = (mask & lower_bits) != lower_bits
+    own_open = ((mask >> (face - 1)) & 1) == 0
+    facts = joker.Facts(True, penta_filled, (flag == 1) & penta_filled, own_open, lower_open)
+    shape = (1 << N_BOXES, 2, 6)
+    codes = np.zeros(shape, dtype=np.int8)
+    for case, where in joker.case_masks(rules, facts).items():
+        codes[np.broadcast_to(where, shape)] = FIVE_CASE_CODES[case]
+    earned = np.broadcast_to(joker.earns_penta_bonus(rules, facts), shape)
+    bonus = np.where(earned, float(rules.penta_bonus_points), 0.0)
+    return codes, bonus
+
+
+def kernel_inputs(rules: Rules) -> tuple:
+    """Everything :func:`dicelab.penta.solver_kernel.solve_groups` reads after its groups:
+    the index arrays, then the rules' points, joker cases and bonuses.
+
+    >>> inputs = kernel_inputs(Rules.custom("house", upper_bonus_threshold=70))
+    >>> len(inputs), inputs[-5:]
+    (19, (70, 70, 35.0, 1, 50.0))
+    """
+    T = tables()
+    add_one, sub_start, sub_keep = _keep_recursion()
+    option_start, option_row, option_points = _roll_options(rules)
+    five_case, five_bonus = _five_equal_cases(rules)
+    raised = joker_points(rules)
+    plain = {LOWER_ROW[b]: 0.0 for b in raised}
+    if rules.five_full_house:  # five equal dice score Full house by its own rule
+        plain[LOWER_ROW[FULL_HOUSE]] = float(rules.full_house_points)
+    lay = layout(rules)
+    return (
+        add_one,
+        sub_start,
+        sub_keep,
+        np.array(T.probs, dtype=np.float64),
+        option_start,
+        option_row,
+        option_points,
+        np.array(T.yahtzee, dtype=np.int64),
+        five_case,
+        five_bonus,
+        np.array(list(plain), dtype=np.int64),
+        np.array(list(plain.values()), dtype=np.float64),
+        np.array([LOWER_ROW[b] for b in raised], dtype=np.int64),
+        np.array(list(raised.values()), dtype=np.float64),
+        lay.cap,
+        rules.upper_bonus_threshold if rules.upper_bonus else lay.cap + 1,
+        float(rules.upper_bonus_points if rules.upper_bonus else 0),
+        int(uses_flag(rules)),
+        float(rules.penta_points),
+    )
+
+
+class Groups(NamedTuple):
+    """The groups of states the kernel solves: (filled boxes, Penta flag) with their upper
+    totals 0 to ``lanes - 1`` (at most the cap; no higher total can be reached), by layer."""
+
+    masks: np.ndarray
+    flags: np.ndarray
+    lanes: np.ndarray
+    filled: np.ndarray
+    """Number of filled boxes of each group."""
+
+
+def groups(rules: Rules) -> Groups:
+    """Every group of ``rules``, from 12 filled boxes down to none.
+
+    >>> g = groups(Rules())
+    >>> len(g.masks), int(g.lanes.sum()), g.filled[:3].tolist()
+    (12286, 591232, [12, 12, 12])
+    """
+    cap = layout(rules).cap
+    masks = np.arange((1 << N_BOXES) - 1, dtype=np.int64)
+    filled = np.array([m.bit_count() for m in range(len(masks))], dtype=np.int64)
+    faces = np.arange(1, N_UPPER + 1)
+    most = ((masks[:, None] >> (faces - 1)) & 1) @ (5 * faces)
+    lanes = np.minimum(most, cap) + 1
+    two = (((masks >> PENTA) & 1) == 1) & uses_flag(rules)
+    masks = np.concatenate([masks, masks[two]])
+    flags = np.concatenate([np.zeros(len(two), dtype=np.int64), np.ones(two.sum(), np.int64)])
+    lanes = np.concatenate([lanes, lanes[two]])
+    filled = np.concatenate([filled, filled[two]])
+    order = np.lexsort((flags, masks, -filled))
+    return Groups(masks[order], flags[order], lanes[order], filled[order])
+
+
+def reachable(rules: Rules) -> np.ndarray:
+    """(8192, 2, cap + 1) bool: which (mask, flag, upper total) a game can reach.
+
+    >>> r = reachable(Rules())
+    >>> int(r.sum()), bool(r[0, 0, 0]), bool(r[0, 0, 1])
+    (536448, True, False)
+    """
+    cap = layout(rules).cap
+    totals = np.zeros((1 << N_UPPER, cap + 1), dtype=bool)
+    totals[0, 0] = True
+    for upper in range(1, 1 << N_UPPER):
+        b = (upper & -upper).bit_length() - 1
+        before = totals[upper & ~(1 << b)]
+        for c in range(6):
+            gain = (b + 1) * c
+            totals[upper, np.minimum(np.flatnonzero(before) + gain, cap)] = True
+    masks = np.arange(1 << N_BOXES)
+    out = np.zeros((1 << N_BOXES, 2, cap + 1), dtype=bool)
+    out[:, 0] = totals[masks & ((1 << N_UPPER) - 1)]
+    if uses_flag(rules):
+        penta = ((masks >> PENTA) & 1) == 1
+        out[penta, 1] = out[penta, 0]
+    return out
+
+
+@cache
+def prepare_build() -> None:
+    """Import numba and load the build's compiled kernel now (about half a second; its
+    compilation, once per machine, takes longer), so that the next :func:`build_table`
+    starts at once: an app can call it in the background while a learner edits the rules.
+    Only the first call does anything.
+
+    >>> prepare_build()
+    """
+    build_table(Rules(), down_to=N_BOXES - 1, workers=1)
+
+
 def build_table(
     rules: Rules,
     progress: Callable[[float], None] | None = None,
     *,
-    chunk: int = 512,
+    chunk: int = 64,
     workers: int | None = None,
     down_to: int = 0,
 ) -> np.ndarray:
@@ -659,7 +822,8 @@ def build_table(
 
     Unreachable entries are NaN. ``progress`` is called with the fraction done (0 to 1).
     States with the same number of filled boxes are independent: each layer is cut into
-    chunks of about ``chunk`` states, solved by ``workers`` threads. ``down_to`` > 0 solves
+    parts of about ``chunk`` groups (:func:`groups`), solved by the compiled kernel of
+    :mod:`dicelab.penta.solver_kernel` on ``workers`` threads. ``down_to`` > 0 solves
     only the states with at least that many filled boxes (the others stay NaN): the end of
     a game, in a fraction of the time.
 
@@ -667,24 +831,38 @@ def build_table(
     >>> round(float(V[layout(Rules()).index(2**13 - 1 - 2**8, 0, 0)]), 6)  # Full house open: 30 x P
     10.886486
     """
+    from dicelab.penta.solver_kernel import solve_groups  # numba: only when a table is built
+
     workers = default_workers() if workers is None else max(1, int(workers))
     lay = layout(rules)
-    V = np.full(lay.n_states, np.nan)
-    layers = layer_states(rules)
-    full_mask, full_up, full_flag = layers[N_BOXES]
-    V[lay.index(full_mask, full_up, full_flag)] = 0.0
-    local = threading.local()
+    W = np.zeros((1 << N_BOXES, lay.n_up, 2))  # flat: the table, in the layout's order
+    inputs = kernel_inputs(rules)
+    g = groups(rules)
+    todo = g.filled >= down_to
+    weight = np.cumsum(g.lanes * todo) / max(1, int((g.lanes * todo).sum()))
 
-    def solve(part: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
-        mask, up, flag = part
-        ws = getattr(local, "ws", None)
-        if ws is None or ws.size != len(mask):
-            ws = local.ws = _Workspace(len(mask))
-        V[lay.index(mask, up, flag)] = _state_values(rules, V, ws, mask, up, flag)
-        return len(mask)
+    def solve(part: slice) -> float:
+        solve_groups(W, g.masks[part], g.flags[part], g.lanes[part], *inputs)
+        return float(weight[part.stop - 1])
 
-    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress, down_to=down_to)
-    return V
+    if progress is not None:
+        progress(0.0)
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+    try:
+        for f in range(N_BOXES - 1, down_to - 1, -1):
+            start, stop = np.flatnonzero(g.filled == f)[[0, -1]]
+            bounds = np.linspace(start, stop + 1, max(1, round((stop + 1 - start) / chunk)) + 1)
+            parts = [slice(a, b) for a, b in itertools.pairwise(bounds.astype(int))]
+            results = pool.map(solve, parts) if pool is not None else map(solve, parts)
+            for done in results:
+                if progress is not None:
+                    progress(done)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    W[~reachable(rules).transpose(0, 2, 1)] = np.nan
+    W[np.array([m.bit_count() for m in range(1 << N_BOXES)]) < down_to] = np.nan
+    return W.reshape(-1)
 
 
 def solve_layers(

@@ -28,6 +28,7 @@ from dicelab.penta.review import Reviewer, review
 from dicelab.penta.rules import (
     BOXES,
     FULL_HOUSE_POINTS,
+    LOWER,
     PRESETS,
     UPPER,
     UPPER_BONUS,
@@ -40,7 +41,7 @@ from dicelab.penta.save import from_json, to_json
 from dicelab.penta.scorecard import Scorecard, possible_penta_bonuses, possible_points
 from dicelab.penta.simulate import simulate
 from dicelab.penta.situation import Situation
-from dicelab.penta.solver import Solver, table_path
+from dicelab.penta.solver import SOLVER_VERSION, Solver, table_path
 
 DIGESTS = {
     "penta": "8975bfb03a",
@@ -82,8 +83,11 @@ def test_preset_digests_and_cache_names_are_unchanged():
         rules = Rules.preset(name)
         assert rules.digest == digest
         assert rules.changes() == {}
-        assert table_path(rules, "/c").name == f"penta-{name}-{digest}-v1.npy"
-        assert moments_path(rules, "/c").name == f"penta-moments-{name}-{digest}-v1-m1.npy"
+        assert table_path(rules, "/c").name == f"penta-{name}-{digest}-v{SOLVER_VERSION}.npy"
+        assert (
+            moments_path(rules, "/c").name
+            == f"penta-moments-{name}-{digest}-v{SOLVER_VERSION}-m1.npy"
+        )
     assert repr(Rules()) == (
         "Rules(name='penta', joker='forced-50', penta_bonus=True, upper_bonus=True)"
     )
@@ -406,10 +410,14 @@ class Turn:
         return values
 
 
-def random_card(rules: Rules, rng: random.Random, n_open: int) -> Scorecard:
-    """A card with ``n_open`` open boxes and random legal points elsewhere (an upper total
-    often near the threshold, the Penta box with its points or 0, bonuses it allows)."""
-    open_boxes = set(rng.sample(BOXES, n_open))
+def random_card(
+    rules: Rules, rng: random.Random, n_open: int, open_boxes: set[str] | None = None
+) -> Scorecard:
+    """A card with ``n_open`` open boxes (or these ``open_boxes``) and random legal points
+    elsewhere (an upper total often near the threshold, the Penta box with its points or 0,
+    bonuses it allows)."""
+    if open_boxes is None:
+        open_boxes = set(rng.sample(BOXES, n_open))
     filled = {}
     for box in BOXES:
         if box in open_boxes:
@@ -439,21 +447,45 @@ def situations(rules: Rules, n: int, seed: int) -> Iterator[tuple[Scorecard, tup
         yield card, dice, rng.randint(0, 2)
 
 
-def end_of_game_solver(rules: Rules, folder: Path) -> Solver:
-    """The solver of ``rules`` with a table solved for the last three turns only, through
-    the cache: the states these tests ask about."""
-    save_array(table_path(rules, folder), st.build_table(rules, down_to=10))
+def mid_game_card(rules: Rules, rng: random.Random) -> Scorecard:
+    """A card at turn 8 of 13: six open boxes, one upper box (the upper total just below or
+    above the threshold: the bonus is at stake) and five lower ones, Penta often among them."""
+    open_boxes = {rng.choice(UPPER), *rng.sample(LOWER, 5)}
+    return random_card(rules, rng, 0, open_boxes)
+
+
+def mid_game_situations(rules: Rules, n: int, seed: int) -> Iterator[tuple[Scorecard, tuple, int]]:
+    """``n`` situations: three rolls on each of ``n / 3`` cards reached from one mid-game
+    card (:func:`mid_game_card`) by 0 to 3 random moves: 6 to 3 open boxes, so that the
+    reference solves one game's middle once and every situation reads it."""
+    rng = random.Random(seed)
+    start = mid_game_card(rules, rng)
+    for i in range(n):
+        if i % 3 == 0:
+            card = start
+            for _ in range(rng.randint(0, 3)):
+                roll = tuple(sorted(rng.randint(1, 6) for _ in range(5)))
+                card = card.score(rng.choice(sorted(card.options(roll))), roll)
+        if i % 6 == 0:
+            dice = (rng.randint(1, 6),) * 5
+        else:
+            dice = tuple(sorted(rng.randint(1, 6) for _ in range(5)))
+        yield card, dice, rng.randint(0, 2)
+
+
+def end_of_game_solver(rules: Rules, folder: Path, down_to: int = 10) -> Solver:
+    """The solver of ``rules`` with a table solved for the states with at least ``down_to``
+    filled boxes (the last three turns by default), through the cache: the states these
+    tests ask about."""
+    save_array(table_path(rules, folder), st.build_table(rules, down_to=down_to))
     return Solver(rules, directory=folder)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", list(HOUSES))
-def test_the_solver_agrees_with_the_reference_recursion(name, tmp_path):
-    rules = HOUSES[name]
-    solver = end_of_game_solver(rules, tmp_path)
-    ref = Reference()
+def check_against_reference(solver: Solver, ref: Reference, situations) -> int:
+    """Assert the solver's values of each situation (the turn start's, and every action's)
+    equal the reference's to 1e-9; the number of situations checked."""
     checked = 0
-    for card, dice, left in situations(rules, 72, seed=len(name)):
+    for card, dice, left in situations:
         assert solver.state_value(card) == pytest.approx(ref.start(card), abs=1e-9)
         expected = Turn(ref, card).actions(dice, left)
         got = solver.option_values(card, dice, left)
@@ -461,7 +493,21 @@ def test_the_solver_agrees_with_the_reference_recursion(name, tmp_path):
         for action, value in expected.items():
             assert got[action] - card.total == pytest.approx(value, abs=1e-9), (card, action)
         checked += 1
-    assert checked == 72  # 3 x 72 = 216 situations over the three houses
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(HOUSES))
+def test_the_solver_agrees_with_the_reference_recursion(name, tmp_path):
+    """216 situations at the end of a game (1 to 3 open boxes) over the three houses, and
+    201 in the middle of a game (6 to 3 open boxes) for each."""
+    rules = HOUSES[name]
+    solver = end_of_game_solver(rules, tmp_path, down_to=7)
+    ref = Reference()
+    assert check_against_reference(solver, ref, situations(rules, 72, seed=len(name))) == 72
+    middle = mid_game_situations(rules, 201, seed=len(name))
+    assert check_against_reference(solver, ref, middle) == 201
+    assert len(ref.starts) > 100  # the middle of a game: many turn starts below each card
 
 
 def test_the_optimal_player_and_the_advisor_follow_the_house(tmp_path, monkeypatch):

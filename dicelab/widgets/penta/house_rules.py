@@ -398,6 +398,7 @@ class HouseRulesApp(App):
                 self.notify(Notice("error", msg("The rules could not be solved.")))
             else:
                 self.act(lambda: None, keep_notices=True)
+                _prepare_build()
 
         self._background(job)
 
@@ -657,6 +658,18 @@ class HouseRulesApp(App):
             return
         self._plot.value = _histogram(pair, self._preset, lang)
         self._plot.layout.display = None
+
+
+def _prepare_build() -> None:
+    """After a result is shown, load the solver's compiled kernel (numba) while the learner
+    reads it and changes a rule, so that the next solve does not wait for it (about half a
+    second, once per session; the preset's table alone comes from the cache without it)."""
+    from dicelab.penta.solver_tables import prepare_build
+
+    try:
+        prepare_build()
+    except Exception:  # only an early start: the next solve loads the kernel anyway
+        log.exception("dicelab: loading the solver's kernel failed")
 
 
 def _named(message: Message, field: str) -> Message:
