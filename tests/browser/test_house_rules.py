@@ -49,7 +49,10 @@ def house_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
                 process.kill()
 
 
-CHANGED = "() => (document.querySelector('.dl-house-mean')?.innerText ?? '').includes('than')"
+CHANGED = (
+    "before => !document.querySelector('.dl-house-stale') &&"
+    " (document.querySelector('.dl-house-mean')?.innerText ?? before) !== before"
+)  # the new figures, not a note over the old ones
 
 
 def opened(page, url: str) -> None:
@@ -70,12 +73,10 @@ def solve_full_house_30(page, url: str) -> str:
     """Open the app, type 30 for the full house; the summary's text once it is solved."""
     opened(page, url)
     assert page.locator(".dl-solve").is_hidden()  # nothing to press
+    before = page.locator(".dl-house-mean").inner_text()
     started = time.monotonic()
     type_rule(page, "full-house-points", "30")
-    page.wait_for_function(CHANGED, timeout=SOLVE)
-    page.wait_for_function(
-        "() => !document.querySelector('.dl-house-stale')", timeout=SOLVE
-    )  # the new figures, not a note over the old ones
+    page.wait_for_function(CHANGED, arg=before, timeout=SOLVE)
     print(f"typed and solved in the browser in {time.monotonic() - started:.1f} s")
     return page.locator(".dl-house-mean").inner_text()
 

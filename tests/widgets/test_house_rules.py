@@ -94,6 +94,21 @@ def test_a_typed_number_is_solved_when_the_typing_pauses_and_only_the_last_value
     assert len(queued) == 1
 
 
+def test_a_solve_ending_while_a_number_is_typed_waits_for_the_pause(cache):
+    queued = []
+    clock = ManualScheduler()
+    app = HouseRulesApp(lang="en", scheduler=clock, animate=False, background=queued.append)
+    queued.pop()()
+    assert app.set_rule("penta_points", 40) and len(queued) == 1
+    app._picked_field("full_house_points", 3)  # the learner starts typing "30"
+    queued.pop()()  # penta at 40 ends: "3" is not solved
+    assert queued == [] and not app.solving
+    app._picked_field("full_house_points", 30)
+    clock.advance(TYPING_PAUSE)
+    assert len(queued) == 1
+    assert app._solving == house_rules("official", {"penta_points": 40, "full_house_points": 30})
+
+
 def test_a_burst_of_changes_during_a_solve_solves_only_the_latest_rules(cache):
     queued = []
     app = new_app(background=queued.append)

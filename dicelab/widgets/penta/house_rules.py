@@ -474,10 +474,11 @@ class HouseRulesApp(App):
             self._render_form(lang)
         finally:
             self._syncing = False
-        self._summary.value = self._summary_html(lang)
         self._boxes.value = self._boxes_html(lang)
         self._situation.value = self._situation_text(lang)
         self._draw_plot(lang)
+        # The summary last: once the page shows its new words, the rest is there already.
+        self._summary.value = self._summary_html(lang)
         if self._play is not None:
             self._play_heading.value = f"<p><b>{esc(self._play_words(lang))}</b></p>"
             if self._play.lang != lang:
