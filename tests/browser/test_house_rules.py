@@ -1,4 +1,5 @@
-"""The House rules app in a real browser: full house at 30, Solve, the new mean in words.
+"""The House rules app in a real browser: type 30 for the full house, see the new mean in words
+without pressing anything.
 
 A Voilà server of its own serves a copy of ``notebooks/house_rules.ipynb`` with a cache folder
 of its own holding only the official table, so the house's table is really built (a progress
@@ -48,22 +49,35 @@ def house_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
                 process.kill()
 
 
-def solve_full_house_30(page, url: str) -> str:
-    """Open the app, type 30 for the full house, press Solve; the summary's text."""
+CHANGED = (
+    "before => !document.querySelector('.dl-house-stale') &&"
+    " (document.querySelector('.dl-house-mean')?.innerText ?? before) !== before"
+)  # the new figures, not a note over the old ones
+
+
+def opened(page, url: str) -> None:
+    """Open the app and wait for the preset's figures (solved at opening, nothing pressed)."""
     page.goto(url, timeout=LOAD)
-    page.wait_for_selector(".dl-solve:not([disabled])", timeout=LOAD)
-    field = page.locator(".dl-rule-full-house-points input")
-    field.fill("30")
-    field.press("Enter")
+    page.wait_for_selector(".dl-house-mean", timeout=LOAD)
+
+
+def type_rule(page, field: str, value: str) -> None:
+    """Type ``value`` key by key into a number field, as a learner does (nothing pressed)."""
+    box = page.locator(f".dl-rule-{field} input")
+    box.click()
+    box.press("Control+A")
+    box.press_sequentially(value, delay=120)
+
+
+def solve_full_house_30(page, url: str) -> str:
+    """Open the app, type 30 for the full house; the summary's text once it is solved."""
+    opened(page, url)
+    assert page.locator(".dl-solve").is_hidden()  # nothing to press
+    before = page.locator(".dl-house-mean").inner_text()
     started = time.monotonic()
-    page.click(".dl-solve")
-    page.wait_for_selector(".dl-house-plot img, img.dl-house-plot", timeout=SOLVE)
-    page.wait_for_function(
-        "() => (document.querySelector('.dl-house-mean')?.innerText ?? '').includes('30') ||"
-        " document.querySelectorAll('.dl-house-boxes tr').length > 10",
-        timeout=SOLVE,
-    )
-    print(f"solved in the browser in {time.monotonic() - started:.1f} s")
+    type_rule(page, "full-house-points", "30")
+    page.wait_for_function(CHANGED, arg=before, timeout=SOLVE)
+    print(f"typed and solved in the browser in {time.monotonic() - started:.1f} s")
     return page.locator(".dl-house-mean").inner_text()
 
 
@@ -90,19 +104,15 @@ def test_the_app_in_french(page, house_url, artifacts):
 
 
 def test_a_refused_number_is_explained_next_to_its_field(page, house_url, artifacts):
-    page.goto(f"{house_url}/voila/render/house_rules.ipynb", timeout=LOAD)
-    page.wait_for_selector(".dl-solve:not([disabled])", timeout=LOAD)
-    field = page.locator(".dl-rule-upper-bonus-points input")
-    field.fill("-5")
-    field.press("Enter")
+    opened(page, f"{house_url}/voila/render/house_rules.ipynb")
+    type_rule(page, "upper-bonus-points", "-5")
     page.wait_for_selector(".dl-error-upper_bonus_points .dl-error", timeout=LOAD)
     said = page.locator(".dl-error-upper_bonus_points").inner_text()
     assert said == "Upper bonus points is a whole number from 1 to 1,000, not -5."
-    page.click(".dl-solve")
-    page.wait_for_function(
-        "() => (document.querySelector('.dl-notice')?.innerText ?? '').includes('Mend')",
-        timeout=LOAD,
-    )
+    page.wait_for_selector(".dl-house-stale", timeout=LOAD)
+    assert "mend the rule marked in red" in page.locator(".dl-house-stale").inner_text()
+    assert page.locator(".dl-progress").is_hidden()  # nothing is solved
+    assert "than" not in page.locator(".dl-house-mean").inner_text()  # the preset's figures
     assert "Traceback" not in page.locator(".dl-house-rules").inner_text()
     page.locator(".dl-house-rules").screenshot(path=str(artifacts / "house-rules-refused.png"))
     assert page.errors == []

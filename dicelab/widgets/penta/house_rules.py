@@ -1,13 +1,15 @@
 """The House rules app: change Penta's numbers, solve, and see what the change is worth.
 
-A learner starts from a preset, changes the points of a box, the upper bonus, the Penta bonus,
-five equal dice as a full house or the joker, and presses **Solve**. The engine checks the
+A learner starts from a preset and changes the points of a box, the upper bonus, the Penta
+bonus, five equal dice as a full house or the joker: nothing to press. The engine checks the
 rules (:meth:`dicelab.penta.Rules.custom`; a refusal shows its message next to the field and
-nothing is solved), the solver builds the exact table in the background with a progress bar
-(cached by the rules' digest: the same house twice is instant), and the app shows, beside the
-preset's: the optimal expected score, the score distribution of simulated optimal games (seeded,
-so both rule sets see the same dice), what each box is worth on average, and the best choice in
-a situation of the learner's choice. **Play with these rules** opens a game of Penta under the
+nothing is solved until it is mended); valid new rules are solved at once in the background
+with a progress bar (a typed number once the typing pauses, :data:`TYPING_PAUSE`; a change
+made during a solve is solved when it ends, only the latest), cached by the rules' digest (the
+same house twice is instant), and the app shows, beside the preset's: the optimal expected
+score, the score distribution of simulated optimal games (seeded, so both rule sets see the
+same dice), what each box is worth on average, and the best choice in a situation of the
+learner's choice. **Play with these rules** opens a game of Penta under the
 house rules, with the optimal computer player and the advisor.
 
 >>> app = HouseRulesApp(lang="en", background=lambda work: work())
@@ -24,6 +26,7 @@ import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -37,12 +40,16 @@ from dicelab.widgets.common.base import App, Notice, esc
 from dicelab.widgets.common.forms import set_options
 from dicelab.widgets.penta.advice import action_label
 
-__all__ = ["HOUSE_NAME", "NUMBERS", "SWITCHES", "HouseRulesApp", "Outcome"]
+__all__ = ["HOUSE_NAME", "NUMBERS", "SWITCHES", "TYPING_PAUSE", "HouseRulesApp", "Outcome"]
 
 log = logging.getLogger("dicelab.widgets")
 
 HOUSE_NAME = "house"
 """The name of every house rule set the app solves (so the same numbers hit the same cache)."""
+
+TYPING_PAUSE = 0.4
+"""Seconds a number field must rest before its rules are solved: its value reaches the kernel at
+every keystroke (and is checked at once), but typing "30" does not solve "3" first."""
 
 NUMBERS = {
     "full_house_points": N_("Full house points"),
@@ -121,8 +128,9 @@ class HouseRulesApp(App):
 
     ``preset``: the rules to start from (and to compare with); ``games``: simulated games per
     rule set (seeded with ``seed``); ``background``: how long work runs (default: a thread).
-    Driving methods: :meth:`set_preset`, :meth:`set_rule`, :meth:`solve`,
-    :meth:`set_situation`, :meth:`open_play`, :meth:`set_language`.
+    The preset's figures are solved at once when the app opens, and so is every valid change.
+    Driving methods: :meth:`set_preset`, :meth:`set_rule`, :meth:`solve` (the same rules again,
+    e.g. after a failure), :meth:`set_situation`, :meth:`open_play`, :meth:`set_language`.
     """
 
     title = msg("Penta house rules")
@@ -155,12 +163,17 @@ class HouseRulesApp(App):
         self._outcomes: dict[Rules, Outcome] = {}
         self._solving: Rules | None = None
         self._shown: Rules | None = None
+        self._failed: Rules | None = None  # not solved again until solve() (Try again)
+        self._typing = 0  # a token: a later keystroke makes an older pause's solve moot
+        self._typing_pending = False  # a typed number waits for the typing to pause
+        self._plot_key: tuple[Any, ...] | None = None  # what the plot shows (drawn once)
         self._dice: tuple[int, ...] = (1, 3, 3, 4, 5)
         self._rolls_left = 1
         self._play: Any = None
         self._syncing = False
         self._build()
         self.render()
+        self.act(self._follow)
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
@@ -173,7 +186,11 @@ class HouseRulesApp(App):
         rows: list[widgets.Widget] = []
         for field in FIELDS:
             if field in NUMBERS:
-                box: widgets.Widget = widgets.IntText(layout=widgets.Layout(width="300px"))
+                # Every keystroke reaches the kernel (checked at once); the solve waits for
+                # the typing to pause (TYPING_PAUSE), so "30" does not solve "3" first.
+                box: widgets.Widget = widgets.IntText(
+                    continuous_update=True, layout=widgets.Layout(width="300px")
+                )
                 box.style.description_width = "200px"
             elif field in SWITCHES:
                 box = widgets.Checkbox(indent=False, layout=widgets.Layout(width="440px"))
@@ -186,8 +203,10 @@ class HouseRulesApp(App):
             self._inputs[field] = box
             self._field_errors[field] = error
             rows.append(widgets.HBox([box, error], layout={"align_items": "center"}))
-        self._solve_button = widgets.Button(icon="calculator", button_style="primary")
+        # Changes are solved without a button; this one only shows after a failed solve.
+        self._solve_button = widgets.Button(icon="redo", button_style="primary")
         self._solve_button.add_class("dl-solve")
+        self._solve_button.layout.display = "none"
         self._solve_button.on_click(lambda _b: self.solve())
         self._progress = widgets.FloatProgress(min=0.0, max=1.0)
         self._progress.add_class("dl-progress")
@@ -286,13 +305,21 @@ class HouseRulesApp(App):
             self._preset = Rules.preset(name).name
             self._values = self._preset_values()
             self._errors = {}
-            self._solve()
+            self._failed = None
+            self._stop_waiting()
+            self._follow()
 
         return self.act(go)
 
     def set_rule(self, field: str, value: Any) -> bool:
-        """Change one field of the form (the engine checks it; a refusal is shown next to
-        the field, and nothing is solved until it is mended)."""
+        """Change one field of the form: the engine checks it, and valid new rules are solved
+        at once (in the background; after the solve under way, if any). A refusal is shown
+        next to the field, and nothing is solved until it is mended."""
+        return self._set_rule(field, value, wait=0.0)
+
+    def _set_rule(self, field: str, value: Any, wait: float) -> bool:
+        """:meth:`set_rule`, the solve ``wait`` seconds later unless the field changes again
+        meanwhile (a number being typed)."""
 
         def go() -> None:
             if field not in FIELDS:
@@ -308,15 +335,30 @@ class HouseRulesApp(App):
             try:
                 Rules.custom(HOUSE_NAME, base=self._preset, **{field: value})
             except IllegalMove as refused:
+                self._stop_waiting()
                 self._errors[field] = _named(refused.message, field)
                 raise IllegalMove(self._errors[field]) from None
+            if wait > 0:
+                self._typing += 1
+                self._typing_pending = True
+                self._later(wait, partial(self._paused, self._typing))
+            else:
+                self._stop_waiting()
+                self._follow()
 
         return self.act(go)
 
     def solve(self) -> bool:
-        """Solve the form's rules (in the background, with a progress bar) and show them
-        beside the preset's."""
-        return self.act(self._solve)
+        """Solve the form's rules now (in the background, with a progress bar) and show them
+        beside the preset's; also the rules that failed before (the **Try again** button).
+        During a solve, the form's rules are solved when it ends."""
+
+        def go() -> None:
+            self._failed = None
+            self._stop_waiting()
+            self._solve()
+
+        return self.act(go)
 
     def set_situation(
         self, dice: str | tuple[int, ...] | None = None, rolls_left: int | None = None
@@ -357,9 +399,29 @@ class HouseRulesApp(App):
 
     def _picked_field(self, field: str, value: Any) -> None:
         if not self._syncing:
-            self.set_rule(field, value)
+            self._set_rule(field, value, wait=TYPING_PAUSE if field in NUMBERS else 0.0)
+
+    def _paused(self, token: int) -> None:
+        """The typing paused: solve the typed rules, unless a later keystroke came since."""
+        if token == self._typing:
+            self._typing_pending = False
+            self._follow()
+
+    def _stop_waiting(self) -> None:
+        self._typing += 1
+        self._typing_pending = False
 
     # -- long work ----------------------------------------------------------------------------
+    def _follow(self) -> None:
+        """Solve the form's rules if they are valid and not shown yet, unless something holds
+        them back: a solve under way (its end comes back here), a number still being typed,
+        or the same rules having failed (they wait for Try again)."""
+        if self._errors or self._solving is not None or self._typing_pending:
+            return
+        if house_rules(self._preset, self._values) == self._failed:
+            return
+        self._solve()
+
     def _solve(self) -> None:
         if self._errors:
             raise IllegalMove(msg("Mend the rules marked in red first: nothing was solved."))
@@ -369,7 +431,7 @@ class HouseRulesApp(App):
             self._shown = rules
             return
         if self._solving is not None:
-            raise IllegalMove(msg("A solve is under way: wait for it to end."))
+            return  # the solve under way ends with the form's newest rules (_follow)
         self._solving = rules
         self._progress.value = 0.0
         self._progress.layout.display = None
@@ -392,12 +454,15 @@ class HouseRulesApp(App):
             with self.lock:
                 self._solving = None
                 self._progress.layout.display = "none"
-                if not failed:
+                if failed:
+                    self._failed = rules
+                else:
                     self._shown = rules
             if failed:
                 self.notify(Notice("error", msg("The rules could not be solved.")))
+                self.render()
             else:
-                self.act(lambda: None, keep_notices=True)
+                self.act(self._follow, keep_notices=True)  # the newest rules, if they changed
                 _prepare_build()
 
         self._background(job)
@@ -409,10 +474,11 @@ class HouseRulesApp(App):
             self._render_form(lang)
         finally:
             self._syncing = False
-        self._summary.value = self._summary_html(lang)
         self._boxes.value = self._boxes_html(lang)
         self._situation.value = self._situation_text(lang)
         self._draw_plot(lang)
+        # The summary last: once the page shows its new words, the rest is there already.
+        self._summary.value = self._summary_html(lang)
         if self._play is not None:
             self._play_heading.value = f"<p><b>{esc(self._play_words(lang))}</b></p>"
             if self._play.lang != lang:
@@ -470,8 +536,9 @@ class HouseRulesApp(App):
                 box.remove_class("dl-refused")
             shown = f'<span class="dl-error">{esc(error.render(lang))}</span>' if error else ""
             self._field_errors[field].value = shown
-        self._solve_button.description = translate("Solve", lang)
+        self._solve_button.description = translate("Try again", lang)
         self._solve_button.disabled = self.solving
+        self._solve_button.layout.display = None if self._failed is not None else "none"
         self._situation_heading.value = (
             f"<b>{esc(translate('The best choice at the start of a game', lang))}</b>"
         )
@@ -499,12 +566,11 @@ class HouseRulesApp(App):
         return preset, shown
 
     def _summary_html(self, lang: str) -> str:
-        if self.solving:
-            return f"<p>{esc(translate('Solving these rules…', lang))}</p>"
         pair = self._pair()
         if pair is None:
-            text = translate("Change a rule and press “{button}”.", lang, button=msg("Solve"))
-            return f"<p>{esc(text)}</p>"
+            if self.solving or self._typing_pending:
+                return f"<p>{esc(translate('Solving these rules…', lang))}</p>"
+            return ""
         preset, house = pair
         difference = house.expected - preset.expected
         name = translate(PRESET_LABELS[self._preset], lang)
@@ -543,20 +609,30 @@ class HouseRulesApp(App):
                 base=format_number(preset.expected, lang, decimals=1),
                 **numbers,
             )
-        stale = ""
-        if self.rules != house.rules:
+        return f'{self._stale_html(house.rules, lang)}<p class="dl-house-mean">{esc(text)}</p>'
+
+    def _stale_html(self, shown: Rules, lang: str) -> str:
+        """A note above figures that are not the form's: new rules on their way, or a refused
+        field (nothing when the form's rules failed: the error card and Try again say so)."""
+        rules = self.rules
+        if rules == shown or (rules is not None and rules == self._failed):
+            return ""
+        if rules is None:
             note = translate(
-                "These figures are for the rules last solved: press “{button}” for the rules "
-                "of the form.",
+                "These figures are for the last rules solved: mend the rule marked in red to "
+                "see yours.",
                 lang,
-                button=msg("Solve"),
             )
-            stale = f'<p class="dl-card dl-card-info dl-house-stale">{esc(note)}</p>'
-        return f'{stale}<p class="dl-house-mean">{esc(text)}</p>'
+        else:
+            note = translate(
+                "Solving the new rules… The figures below are still those of the rules before.",
+                lang,
+            )
+        return f'<p class="dl-card dl-card-info dl-house-stale">{esc(note)}</p>'
 
     def _boxes_html(self, lang: str) -> str:
         pair = self._pair()
-        if pair is None or self.solving:
+        if pair is None:
             return ""
         preset, house = pair
         rows = []
@@ -599,7 +675,7 @@ class HouseRulesApp(App):
 
     def _situation_text(self, lang: str) -> str:
         pair = self._pair()
-        if pair is None or self.solving:
+        if pair is None:
             return ""
         from dicelab.penta.scorecard import Scorecard
 
@@ -653,10 +729,13 @@ class HouseRulesApp(App):
 
     def _draw_plot(self, lang: str) -> None:
         pair = self._pair()
-        if pair is None or self.solving:
+        if pair is None:
             self._plot.layout.display = "none"
             return
-        self._plot.value = _histogram(pair, self._preset, lang)
+        key = (pair[0].rules, pair[1].rules, self._preset, lang)
+        if key != self._plot_key:  # drawn once per pair and language, not at every redraw
+            self._plot.value = _histogram(pair, self._preset, lang)
+            self._plot_key = key
         self._plot.layout.display = None
 
 
