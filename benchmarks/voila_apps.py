@@ -95,9 +95,17 @@ def voila_environment() -> dict[str, str]:
 
 
 def start_voila(
-    folder: Path, log: Path, extra: tuple[str, ...] = ()
+    folder: Path, log: Path, extra: tuple[str, ...] = (), bundle: bool = True
 ) -> tuple[subprocess.Popen, str]:
-    """Voilà on ``folder`` with the repository's configuration (``voila.json``)."""
+    """Voilà on ``folder`` with the repository's configuration (``voila.json``), its pages'
+    scripts in one file as ``make run`` serves them (``bundle=False``: one by one)."""
+    sys.path.insert(0, str(ROOT))  # this checkout's dicelab, as the kernels get
+    from dicelab import voila_scripts
+
+    if bundle:
+        voila_scripts.build()
+    else:
+        voila_scripts.clear()
     port = free_port()
     command = [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--no-browser"]
     command += ["--Voila.ip=127.0.0.1", *extra]
