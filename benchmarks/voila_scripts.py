@@ -53,13 +53,21 @@ def candidates(url_path: str) -> list[str]:
 
 
 def served_scripts() -> dict[str, str]:
-    """URL path -> SHA-256 of each chunk the pages fetched (union over every page)."""
+    """URL path -> SHA-256 of each chunk the pages fetched before connecting to their kernel
+    (union over every page).
+
+    The chunks a page asks for once its kernel is connected (the widget models' classes, the
+    output renderers) stay out: fetched one by one, they arrive after the widget manager has
+    registered every model of the page, as in stock Voilà. Registered in advance, a model's
+    class was there at once, and on a busy machine a container's state could be read before
+    its children were registered ("widget model not found": 1 to 4 pages of 20 stayed blank)."""
     from playwright.sync_api import sync_playwright
 
     pages = [FLOOR, *APPS, *LESSONS]
     folder = serve_folder()
     process, base = start_voila(folder, folder / "voila.log", bundle=False)
     seen: dict[str, str] = {}
+    after: set[str] = set()  # asked for once the kernel is connected, on some page
     try:
         settle(process, sum(pooled_notebooks().values()), timeout=300)
         with sync_playwright() as playwright:
@@ -70,20 +78,31 @@ def served_scripts() -> dict[str, str]:
                 context = browser.new_context()
                 page = context.new_page()
                 bodies = []
-                page.on("response", lambda response, bodies=bodies: bodies.append(response))
+                connected: list[bool] = []  # the page has opened its kernel's websocket
+                page.on("websocket", lambda _, connected=connected: connected.append(True))
+                page.on(
+                    "request",
+                    lambda request, connected=connected, bodies=bodies: bodies.append(
+                        (request, bool(connected))
+                    ),
+                )
                 page.goto(f"{base}/voila/render/{notebook}", wait_until="commit")
                 page.locator(ready).first.wait_for(state="visible", timeout=120_000)
                 page.wait_for_timeout(2000)  # the scripts a page asks for after its first widget
-                for response in bodies:
-                    path = response.url.removeprefix(base).split("?")[0]
-                    if path.endswith(".js") and not any(s in path for s in SKIP):
+                for request, late in bodies:
+                    path = request.url.removeprefix(base).split("?")[0]
+                    if not path.endswith(".js") or any(s in path for s in SKIP):
+                        continue
+                    if late:
+                        after.add(path)
+                    elif (response := request.response()) is not None:
                         seen[path] = hashlib.sha256(response.body()).hexdigest()
                 page.close(run_before_unload=True)
                 context.close()
             browser.close()
     finally:
         stop_voila(process)
-    return seen
+    return {path: digest for path, digest in seen.items() if path not in after}
 
 
 def main() -> int:

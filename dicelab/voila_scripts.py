@@ -4,9 +4,10 @@ A Voilà page runs Voilà's JupyterLab front end, which its webpack runtime fetc
 small scripts ("chunks") in a chain of rounds: Voilà's own, then the widget extensions'. Each
 chunk only *registers* its modules (``(self.webpackChunk…||[]).push(…)``); nothing runs
 until the runtime asks for a module, and the runtime fetches no chunk that is already
-registered. So the chunks every page needs can come in one script, before Voilà's: the
-page then makes about 10 requests instead of about 100, and a browser spends about a fifth
-less CPU on a page (``docs/serving.md`` has the measurements).
+registered. So the chunks every page needs before it connects to its kernel can come in one
+script, before Voilà's: the page then makes about 12 requests instead of about 97, and a
+browser spends about a fifth less CPU on a page (``docs/serving.md`` has the measurements).
+The widget models' classes stay out of it (``benchmarks/voila_scripts.py`` says why).
 
 Which chunks, with the SHA-256 of each, is recorded in ``scripts.json`` beside dicelab's
 Voilà template (``benchmarks/voila_scripts.py`` records it from real pages). :func:`build`
