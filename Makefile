@@ -25,7 +25,9 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 
 # make run CLASS=30 APPS="penta_play farkle_play": serve a class on the network, 30 warm kernels of
 # each app in APPS (default penta_play) so that 30 pages opened at once start at once (README).
+# First, Voilà's ~90 page scripts are joined into one file (dicelab/voila_scripts.py).
 run: $(VENV)/.app
+	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/python -m dicelab.voila_scripts
 	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/voila notebooks/ --port=$(PORT) --no-browser \
 	  $(if $(CLASS),--Voila.ip=0.0.0.0 --VoilaKernelManager.fill_delay=60 '--VoilaKernelManager.kernel_pools_config={"default":{"pool_size":0}$(foreach app,$(or $(APPS),penta_play),,"$(app).ipynb":{"pool_size":$(CLASS)})}')
 

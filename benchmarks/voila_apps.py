@@ -29,6 +29,8 @@ it creates (each is a message to the browser and a view to draw).
     python benchmarks/voila_apps.py --lessons  # only the floor and the lessons
     python benchmarks/voila_apps.py --explain  # also: the floor plus each app's imports, and
                                                # the floor with as many widgets as each app
+    python benchmarks/voila_apps.py --no-bundle  # Voilà's ~90 scripts one by one (stock Voilà),
+                                                 # not in one file (dicelab/voila_scripts.py)
 
 Needs Chromium (``/usr/bin/chromium``, or ``$DICELAB_CHROMIUM``) and the ``test`` extras.
 """
@@ -95,9 +97,17 @@ def voila_environment() -> dict[str, str]:
 
 
 def start_voila(
-    folder: Path, log: Path, extra: tuple[str, ...] = ()
+    folder: Path, log: Path, extra: tuple[str, ...] = (), bundle: bool = True
 ) -> tuple[subprocess.Popen, str]:
-    """Voilà on ``folder`` with the repository's configuration (``voila.json``)."""
+    """Voilà on ``folder`` with the repository's configuration (``voila.json``), its pages'
+    scripts in one file as ``make run`` serves them (``bundle=False``: one by one)."""
+    sys.path.insert(0, str(ROOT))  # this checkout's dicelab, as the kernels get
+    from dicelab import voila_scripts
+
+    if bundle:
+        voila_scripts.build()
+    else:
+        voila_scripts.clear()
     port = free_port()
     command = [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--no-browser"]
     command += ["--Voila.ip=127.0.0.1", *extra]
@@ -346,6 +356,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--explain", action="store_true", help="time the probe notebooks too")
     parser.add_argument("--lessons", action="store_true", help="only the floor and the lessons")
+    parser.add_argument(
+        "--no-bundle",
+        action="store_true",
+        help="Voilà's scripts one by one, as stock Voilà serves them (to compare)",
+    )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
@@ -367,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.explain:
         counts = {name: int(p["widgets"]) for name, p in probes.items() if p}
         entries += explain_entries(folder, counts)
-    process, base = start_voila(folder, folder / "voila.log")
+    process, base = start_voila(folder, folder / "voila.log", bundle=not args.no_bundle)
     times: dict[str, list[float]] = {name: [] for name, *_ in entries}
     failed: dict[str, str] = {}
     try:

@@ -216,7 +216,11 @@ def report(app: str, pages: int, pool: int, before: dict, run: dict, after: dict
 
 
 def run_class(
-    pages: int, apps: list[str], quiet: bool = False, fill_delay: int = FILL_DELAY
+    pages: int,
+    apps: list[str],
+    quiet: bool = False,
+    fill_delay: int = FILL_DELAY,
+    bundle: bool = True,
 ) -> dict[str, dict]:
     """Serve ``apps`` with pools of ``pages`` kernels, open each with ``pages`` pages at once
     (the pools refilled ``fill_delay`` seconds after a kernel is taken).
@@ -228,7 +232,7 @@ def run_class(
     kernels = pages * len(apps)
     started = time.monotonic()
     server, base = start_voila(
-        folder, folder / "voila.log", class_arguments(pages, apps, fill_delay)
+        folder, folder / "voila.log", class_arguments(pages, apps, fill_delay), bundle
     )
     figures: dict[str, dict] = {}
     try:
@@ -262,13 +266,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("--app", action="append", choices=["penta_play", "farkle_play"])
+    parser.add_argument(
+        "--no-bundle",
+        action="store_true",
+        help="Voilà's scripts one by one, as stock Voilà serves them (to compare)",
+    )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
         return 1
     apps = args.app or ["penta_play", "farkle_play"]
     print(f"load average {os.getloadavg()[0]:.1f} at the start (on {os.cpu_count()} CPUs)")
-    figures = run_class(args.pages, apps)
+    figures = run_class(args.pages, apps, bundle=not args.no_bundle)
     met = all(f.get("met") for f in figures.values())
     kernel = statistics.median(f["before"]["kernel_pss"] for f in figures.values())
     base = statistics.median(
