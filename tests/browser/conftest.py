@@ -101,6 +101,15 @@ def start_voila(
     return process, base
 
 
+def stop_voila(process: subprocess.Popen) -> None:
+    """Stop a server :func:`start_voila` started (killed if it does not end within 15 s)."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where screenshots and server logs go (``test-artifacts/``, ignored by git)."""
@@ -115,11 +124,7 @@ def voila_url(artifacts: Path) -> Iterator[str]:
     """A real Voilà server on ``notebooks/``, as ``make run`` starts it."""
     process, base = start_voila(ROOT / "notebooks", artifacts / "voila.log")
     yield base
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_voila(process)
 
 
 @pytest.fixture(scope="package")

@@ -9,7 +9,6 @@ bar, a few seconds). Screenshots in English and French go to ``test-artifacts/``
 from __future__ import annotations
 
 import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from dicelab.i18n import format_number
 from dicelab.penta import Rules
 from dicelab.penta.solver import Solver
 from dicelab.widgets.penta.house_rules import house_rules
-from tests.browser.conftest import ROOT, start_voila
+from tests.browser.conftest import ROOT, start_voila, stop_voila
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
 
@@ -42,11 +41,7 @@ def house_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
         try:
             yield base
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop_voila(process)
 
 
 CHANGED = (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import ROOT, start_voila
+from tests.browser.conftest import ROOT, start_voila, stop_voila
 from tests.browser.test_apps import LOAD, assert_clean, open_page, shoot, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,8 +26,7 @@ def empty_cache_url(artifacts: Path, tmp_path_factory) -> Iterator[str]:
         patch.setenv("DICELAB_CACHE_DIR", str(cache))
         process, base = start_voila(ROOT / "notebooks", artifacts / "voila-risk-live.log")
     yield base
-    process.terminate()
-    process.wait(timeout=15)
+    stop_voila(process)
     assert os.listdir(cache)  # the solve was cached there
 
 

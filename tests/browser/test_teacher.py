@@ -9,14 +9,13 @@ uploads a .csv file of 5 codes through the upload button and sorts the table by 
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from dicelab.class_results import example_codes
-from tests.browser.conftest import ROOT, start_voila
+from tests.browser.conftest import ROOT, start_voila, stop_voila
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
 
@@ -32,11 +31,7 @@ def teacher_url(tmp_path_factory, artifacts: Path) -> Iterator[str]:
     try:
         yield base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_voila(process)
 
 
 def test_pasted_codes_make_the_class_table(page, teacher_url, artifacts):

@@ -42,6 +42,7 @@ from dicelab.penta.scorecard import Scorecard, possible_penta_bonuses, possible_
 from dicelab.penta.simulate import simulate
 from dicelab.penta.situation import Situation
 from dicelab.penta.solver import SOLVER_VERSION, Solver, table_path
+from tests.penta_houses import HOUSES
 
 DIGESTS = {
     "penta": "8975bfb03a",
@@ -51,28 +52,6 @@ DIGESTS = {
     "no-bonus": "3ea30127f7",
 }
 """The cache digests of the presets before houses existed: the cached tables stay valid."""
-
-HOUSES = {
-    # full house 30, straights 25 and 35, the official joker
-    "fh30": Rules.custom(
-        "fh30",
-        base="official",
-        full_house_points=30,
-        small_straight_points=25,
-        large_straight_points=35,
-    ),
-    # the upper bonus from 70 (above the presets' 63: another table layout), worth 50
-    "bonus70": Rules.custom("bonus70", upper_bonus_threshold=70, upper_bonus_points=50),
-    # five equal dice count as a full house, bonus from 60, Penta 40 and its bonus 50, free joker
-    "five-full": Rules.custom(
-        "five-full",
-        base="free-joker",
-        five_full_house=True,
-        upper_bonus_threshold=60,
-        penta_points=40,
-        penta_bonus_points=50,
-    ),
-}
 
 
 # -- the rule set ----------------------------------------------------------------------------

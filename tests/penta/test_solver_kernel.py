@@ -14,21 +14,13 @@ import pytest
 
 from dicelab.penta import solver_tables as st
 from dicelab.penta.rules import PRESETS, Rules
+from tests.penta_houses import HOUSES as PENTA_HOUSES
 from tests.penta_numpy_build import numpy_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
 HOUSES = {
-    "fh30": Rules.custom("fh30", base="official", full_house_points=30, small_straight_points=25),
-    "bonus70": Rules.custom("bonus70", upper_bonus_threshold=70, upper_bonus_points=50),
-    "five-full": Rules.custom(
-        "five-full",
-        base="free-joker",
-        five_full_house=True,
-        upper_bonus_threshold=60,
-        penta_points=40,
-        penta_bonus_points=50,
-    ),
+    **PENTA_HOUSES,
     "no-upper": Rules.custom("no-upper", base="no-joker", upper_bonus=False),
     "straights0": Rules.custom(
         "straights0", base="no-bonus", small_straight_points=0, large_straight_points=0
