@@ -59,6 +59,10 @@ def test_binder_environment_builds_and_post_build_runs(tmp_path):
         ["bash", BINDER / "postBuild"], cwd=ROOT, env=environment, capture_output=True, text=True
     )
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    for target in ("5,000", "10,000", "15,000"):  # the win chances a learner may pick, prebuilt
+        assert f"standard, target {target}: first player wins" in build.stdout
+    bundle = env_dir / "share" / "jupyter" / "voila" / "templates" / "dicelab" / "static"
+    assert (bundle / "scripts.js").exists()  # Voilà's page scripts in one file
     check = subprocess.run(
         [python, "-c", "import dicelab.widgets, voila; print(dicelab.__version__)"],
         cwd=tmp_path,
