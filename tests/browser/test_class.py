@@ -2,8 +2,9 @@
 
 The app notebooks run in Voilà's preheated kernels (``voila.json``): the page must still
 start in the language of its URL, load nothing from another host (Font Awesome came from a
-public CDN), and a small class (5 pages at once, ``benchmarks/voila_class.py``) must render,
-roll, and give its kernels back when the pages close.
+public CDN), be drawn by dicelab's front end in a handful of requests, and a small class (5
+pages at once, ``benchmarks/voila_class.py``) must render, roll, and give its kernels back when
+the pages close.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def test_a_preheated_app_speaks_its_urls_language_and_asks_no_other_host(
             else elsewhere.append(request.url)
         ),
     )
+    paths: list[str] = []
+    page.on("request", lambda request: paths.append(urlsplit(request.url).path))
     console_errors: list[str] = []
     page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
 
@@ -68,6 +71,11 @@ def test_a_preheated_app_speaks_its_urls_language_and_asks_no_other_host(
     assert page.locator(".dl-title").first.inner_text().strip() == translate(title, lang="bg")
     assert preheated_uses(log, notebook) == before + 1, "the page did not get a preheated kernel"
     assert elsewhere == [], f"requests to another host: {elsewhere}"
+    # Drawn by dicelab's front end (frontend/), not Voilà's JupyterLab application.
+    assert any(path.endswith("/static/frontend/dicelab.js") for path in paths)
+    stock = [path for path in paths if "/voila/static/" in path or "/labextensions/" in path]
+    assert stock == [], f"Voilà's own front end was loaded: {stock[:3]}"
+    assert len(paths) <= 15, paths
     assert console_errors == []
     assert page.errors == []
 

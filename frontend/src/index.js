@@ -1,0 +1,28 @@
+// dicelab's front end for a Voilà page (docs/serving.md): connect to the page's kernel, draw the
+// cells' outputs and widgets, show the page, and shut the kernel down when the page closes.
+// Voilà's own front end starts a JupyterLab application (notebook, console, editor, menus,
+// charts) on every page; a dicelab page needs none of it, and a browser opens it in a fraction
+// of the time.
+import '@jupyter-widgets/base/css/index.css';
+import '@jupyter-widgets/controls/css/widgets-base.css';
+
+import { PageConfig } from '@jupyterlab/coreutils';
+
+import { connectKernel, shutDownOnClose } from './kernel.js';
+import { renderCellOutputs } from './outputs.js';
+import { createRendermime } from './rendermime.js';
+import { createWidgetManager } from './widgets.js';
+
+const baseUrl = PageConfig.getBaseUrl();
+const kernel = connectKernel(baseUrl, PageConfig.getOption('kernelId'));
+const rendermime = createRendermime();
+createWidgetManager(kernel, rendermime);
+renderCellOutputs(rendermime, document.body);
+shutDownOnClose(kernel, baseUrl);
+
+// Voilà's template shows the cells once its last cell has run *and* the theme is loaded; the
+// light theme is in the page's stylesheets already.
+window.themeLoaded = true;
+if (window.cellLoaded) {
+  window.voila_finish();
+}

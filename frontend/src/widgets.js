@@ -1,0 +1,59 @@
+// The widgets: ipywidgets' own manager for a kernel, with the three modules ipywidgets ships
+// (base, controls, output), and a renderer that draws a widget where an output shows one.
+import * as base from '@jupyter-widgets/base';
+import { JUPYTER_CONTROLS_VERSION } from '@jupyter-widgets/controls/lib/version';
+import {
+  KernelWidgetManager,
+  WIDGET_VIEW_MIMETYPE,
+} from '@jupyter-widgets/jupyterlab-manager/lib/manager';
+import {
+  OUTPUT_WIDGET_VERSION,
+  OutputModel,
+  OutputView,
+} from '@jupyter-widgets/jupyterlab-manager/lib/output';
+import { WidgetRenderer } from '@jupyter-widgets/jupyterlab-manager/lib/renderer';
+
+/**
+ * A widget manager on `kernel`; it fetches every widget's state from the kernel at once.
+ *
+ * The controls' classes are loaded as a chunk of their own, after the kernel has answered, as
+ * in Voilà: given at once, a container's state could be read before its children's models were
+ * registered ("widget model not found", docs/serving.md).
+ */
+export function createWidgetManager(kernel, rendermime) {
+  const manager = new KernelWidgetManager(kernel, rendermime);
+  manager.register({
+    name: '@jupyter-widgets/base',
+    version: base.JUPYTER_WIDGETS_VERSION,
+    exports: {
+      WidgetModel: base.WidgetModel,
+      WidgetView: base.WidgetView,
+      DOMWidgetView: base.DOMWidgetView,
+      DOMWidgetModel: base.DOMWidgetModel,
+      LayoutModel: base.LayoutModel,
+      LayoutView: base.LayoutView,
+      StyleModel: base.StyleModel,
+      StyleView: base.StyleView,
+      ErrorWidgetView: base.ErrorWidgetView,
+    },
+  });
+  manager.register({
+    name: '@jupyter-widgets/controls',
+    version: JUPYTER_CONTROLS_VERSION,
+    exports: () => import('@jupyter-widgets/controls'),
+  });
+  manager.register({
+    name: '@jupyter-widgets/output',
+    version: OUTPUT_WIDGET_VERSION,
+    exports: { OutputModel, OutputView },
+  });
+  rendermime.addFactory(
+    {
+      safe: false,
+      mimeTypes: [WIDGET_VIEW_MIMETYPE],
+      createRenderer: (options) => new WidgetRenderer(options, manager),
+    },
+    -10
+  );
+  return manager;
+}
