@@ -9,7 +9,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser tables messages printouts bench fuzz clean
+.PHONY: run test check lint typecheck format browser tables frontend messages printouts bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +25,7 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 
 # make run CLASS=30 APPS="penta_play farkle_play": serve a class on the network, 30 warm kernels of
 # each app in APPS (default penta_play) so that 30 pages opened at once start at once (README).
-# First, Voilà's ~90 page scripts are joined into one file (dicelab/voila_scripts.py).
 run: $(VENV)/.app
-	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/python -m dicelab.voila_scripts
 	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/voila notebooks/ --port=$(PORT) --no-browser \
 	  $(if $(CLASS),--Voila.ip=0.0.0.0 --VoilaKernelManager.fill_delay=60 '--VoilaKernelManager.kernel_pools_config={"default":{"pool_size":0}$(foreach app,$(or $(APPS),penta_play),,"$(app).ipynb":{"pool_size":$(CLASS)})}')
 
@@ -57,6 +55,11 @@ tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000 --target 15000 \
 	  || { wait $$moments; exit 1; }; \
 	wait $$moments
+
+# dicelab's front end for Voilà pages (frontend/), built into the template, where it is committed:
+# only a change to frontend/ needs Node.js and npm (docs/serving.md).
+frontend:
+	cd frontend && npm ci --no-audit --no-fund && npm run build
 
 # The message template translators start from (a test checks it is up to date).
 messages: $(VENV)/.app

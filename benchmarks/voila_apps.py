@@ -29,8 +29,8 @@ it creates (each is a message to the browser and a view to draw).
     python benchmarks/voila_apps.py --lessons  # only the floor and the lessons
     python benchmarks/voila_apps.py --explain  # also: the floor plus each app's imports, and
                                                # the floor with as many widgets as each app
-    python benchmarks/voila_apps.py --no-bundle  # Voilà's ~90 scripts one by one (stock Voilà),
-                                                 # not in one file (dicelab/voila_scripts.py)
+    python benchmarks/voila_apps.py --stock-frontend  # pages drawn by Voilà's own front end
+                                                      # (its lab template), not dicelab's
 
 Needs Chromium (``/usr/bin/chromium``, or ``$DICELAB_CHROMIUM``) and the ``test`` extras.
 """
@@ -97,17 +97,13 @@ def voila_environment() -> dict[str, str]:
 
 
 def start_voila(
-    folder: Path, log: Path, extra: tuple[str, ...] = (), bundle: bool = True
+    folder: Path, log: Path, extra: tuple[str, ...] = (), stock_frontend: bool = False
 ) -> tuple[subprocess.Popen, str]:
-    """Voilà on ``folder`` with the repository's configuration (``voila.json``), its pages'
-    scripts in one file as ``make run`` serves them (``bundle=False``: one by one)."""
-    sys.path.insert(0, str(ROOT))  # this checkout's dicelab, as the kernels get
-    from dicelab import voila_scripts
-
-    if bundle:
-        voila_scripts.build()
-    else:
-        voila_scripts.clear()
+    """Voilà on ``folder`` with the repository's configuration (``voila.json``): its pages
+    drawn by dicelab's front end as ``make run`` serves them (``stock_frontend``: by Voilà's
+    own, with its ``lab`` template)."""
+    if stock_frontend:
+        extra = ("--VoilaConfiguration.template=lab", *extra)
     port = free_port()
     command = [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--no-browser"]
     command += ["--Voila.ip=127.0.0.1", *extra]
@@ -357,9 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--explain", action="store_true", help="time the probe notebooks too")
     parser.add_argument("--lessons", action="store_true", help="only the floor and the lessons")
     parser.add_argument(
-        "--no-bundle",
+        "--stock-frontend",
         action="store_true",
-        help="Voilà's scripts one by one, as stock Voilà serves them (to compare)",
+        help="pages drawn by Voilà's own front end, not dicelab's (to compare)",
     )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
@@ -382,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.explain:
         counts = {name: int(p["widgets"]) for name, p in probes.items() if p}
         entries += explain_entries(folder, counts)
-    process, base = start_voila(folder, folder / "voila.log", bundle=not args.no_bundle)
+    process, base = start_voila(folder, folder / "voila.log", stock_frontend=args.stock_frontend)
     times: dict[str, list[float]] = {name: [] for name, *_ in entries}
     failed: dict[str, str] = {}
     try:

@@ -220,7 +220,7 @@ def run_class(
     apps: list[str],
     quiet: bool = False,
     fill_delay: int = FILL_DELAY,
-    bundle: bool = True,
+    stock_frontend: bool = False,
 ) -> dict[str, dict]:
     """Serve ``apps`` with pools of ``pages`` kernels, open each with ``pages`` pages at once
     (the pools refilled ``fill_delay`` seconds after a kernel is taken).
@@ -232,7 +232,7 @@ def run_class(
     kernels = pages * len(apps)
     started = time.monotonic()
     server, base = start_voila(
-        folder, folder / "voila.log", class_arguments(pages, apps, fill_delay), bundle
+        folder, folder / "voila.log", class_arguments(pages, apps, fill_delay), stock_frontend
     )
     figures: dict[str, dict] = {}
     try:
@@ -267,9 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("--app", action="append", choices=["penta_play", "farkle_play"])
     parser.add_argument(
-        "--no-bundle",
+        "--stock-frontend",
         action="store_true",
-        help="Voilà's scripts one by one, as stock Voilà serves them (to compare)",
+        help="pages drawn by Voilà's own front end, not dicelab's (to compare)",
     )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
@@ -277,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     apps = args.app or ["penta_play", "farkle_play"]
     print(f"load average {os.getloadavg()[0]:.1f} at the start (on {os.cpu_count()} CPUs)")
-    figures = run_class(args.pages, apps, bundle=not args.no_bundle)
+    figures = run_class(args.pages, apps, stock_frontend=args.stock_frontend)
     met = all(f.get("met") for f in figures.values())
     kernel = statistics.median(f["before"]["kernel_pss"] for f in figures.values())
     base = statistics.median(

@@ -61,8 +61,9 @@ def test_binder_environment_builds_and_post_build_runs(tmp_path):
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     for target in ("5,000", "10,000", "15,000"):  # the win chances a learner may pick, prebuilt
         assert f"standard, target {target}: first player wins" in build.stdout
-    bundle = env_dir / "share" / "jupyter" / "voila" / "templates" / "dicelab" / "static"
-    assert (bundle / "scripts.js").exists()  # Voilà's page scripts in one file
+    template = env_dir / "share" / "jupyter" / "voila" / "templates" / "dicelab"
+    assert (template / "static" / "frontend" / "dicelab.js").exists()  # dicelab's front end
+    assert (template / "frontend.html.j2").exists()
     check = subprocess.run(
         [python, "-c", "import dicelab.widgets, voila; print(dicelab.__version__)"],
         cwd=tmp_path,

@@ -71,12 +71,7 @@ def voila_environment() -> dict[str, str]:
 def start_voila(
     notebooks: Path, log: Path, extra: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen, str]:
-    """Start ``voila`` on ``notebooks`` on a free port; return the process and its base URL.
-
-    Voilà's page scripts are joined into one file first, as ``make run`` does."""
-    from dicelab import voila_scripts
-
-    voila_scripts.build()
+    """Start ``voila`` on ``notebooks`` on a free port; return the process and its base URL."""
     port = _free_port()
     command = [
         sys.executable,
