@@ -28,7 +28,7 @@ from dicelab.widgets.common.classmode import (
 )
 from dicelab.widgets.common.registry import APPS, app_class
 from dicelab.widgets.common.style import stylesheet
-from dicelab.widgets.lang import language_from_query, page_query, warm_up
+from dicelab.widgets.lang import language_from_query, page_query, preheated, warm_up
 
 __all__ = ["APPS", "launch"]
 
@@ -50,15 +50,17 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     :class:`~dicelab.IllegalMove`) shows its own message; anything else is logged with its
     traceback and shown as a short card.
 
-    In a preheated Voilà kernel the app's module is imported and every language loaded
-    before the kernel waits for its page (:func:`~dicelab.widgets.lang.wait_for_page`), so a
-    learner waits only for the app to be built.
+    In a preheated Voilà kernel the app's module is imported, every language loaded and the
+    app's own :meth:`~dicelab.widgets.common.base.App.prepare` done before the kernel waits
+    for its page (:func:`~dicelab.widgets.lang.wait_for_page`), so a learner waits only for
+    the app to be built.
     """
     try:
         app = app_class(name)
     except IllegalMove as error:
         return _card(Notice("error", error.message), options.get("lang"))
     warm_up()
+    _prepare(app)
     query = page_query()
     options.setdefault("lang", language_from_query(query))
     if getattr(app, "accepts_class_links", False):
@@ -76,6 +78,17 @@ def launch(name: str, **options: Any) -> widgets.Widget:
         log.exception("dicelab: the dashboard %s could not start", name)
         notice = Notice("error", CANNOT_START)
     return _card(notice, options["lang"])
+
+
+def _prepare(app: type) -> None:
+    """In a preheated Voilà kernel, ``app.prepare()``; a failure is logged, never raised (the
+    app then does that work when it is built, as without preheating)."""
+    if not preheated():
+        return
+    try:
+        app.prepare()
+    except Exception:
+        log.exception("dicelab: could not prepare %s ahead", app.__name__)
 
 
 def _card(notice: Notice, lang: object) -> widgets.HTML:

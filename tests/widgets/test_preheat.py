@@ -122,9 +122,50 @@ def test_launch_imports_the_app_and_warms_up_before_it_waits_for_the_page(monkey
     )
     monkeypatch.setattr(launcher, "warm_up", lambda: order.append("warm up"))
     monkeypatch.setattr(launcher, "page_query", lambda: order.append("page") or "lang=fr")
+    monkeypatch.setattr(launcher, "_prepare", lambda app: order.append(f"prepare {app.__name__}"))
     app = launcher.launch("ScoringInspector")
-    assert order == ["import", "warm up", "page"]
+    assert order == ["import", "warm up", "prepare ScoringInspector", "page"]
     assert app.lang == "fr"
+
+
+def test_an_app_is_prepared_only_in_a_preheated_kernel_and_never_raises(fresh, caplog):
+    from dicelab.widgets import launcher
+
+    calls: list[str] = []
+
+    class Ready:
+        @classmethod
+        def prepare(cls):
+            calls.append("prepared")
+
+    class Broken:
+        @classmethod
+        def prepare(cls):
+            raise OSError("no fonts")
+
+    launcher._prepare(Ready)
+    assert calls == [], "outside a preheated kernel the app's build does that work itself"
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    launcher._prepare(Ready)
+    assert calls == ["prepared"]
+    with caplog.at_level(logging.ERROR, logger="dicelab.widgets"):
+        launcher._prepare(Broken)
+    assert "could not prepare Broken ahead" in caplog.text
+
+
+def test_the_risk_explorer_draws_its_first_plot_from_what_prepare_computed():
+    from dicelab.farkle.rules import PRESETS
+    from dicelab.widgets.farkle import risk_explorer
+
+    risk_explorer._simulated_farkles.cache_clear()
+    risk_explorer.RiskExplorer.prepare()
+    app = risk_explorer.RiskExplorer(background=lambda work: work())
+    before = risk_explorer._simulated_farkles.cache_info()
+    app._draw(app.current)
+    after = risk_explorer._simulated_farkles.cache_info()
+    assert app.current == "farkle" and app.rules == PRESETS["standard"]
+    assert after.hits > before.hits and after.misses == before.misses  # nothing simulated again
 
 
 def test_a_preheated_lesson_waits_for_its_page_before_choosing_its_language(fresh):

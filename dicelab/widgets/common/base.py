@@ -128,6 +128,12 @@ class App(widgets.VBox):
     extra_css = ""
     """CSS of this app only, added to the shared stylesheet."""
 
+    @classmethod
+    def prepare(cls) -> None:
+        """Do the work this app's first build needs whatever the page asks for (imports,
+        caches), before there is a page: a preheated Voilà kernel calls it while it waits in
+        its pool (:func:`~dicelab.widgets.launcher.launch`). Nothing by default."""
+
     def __init__(
         self,
         lang: str | None = None,
