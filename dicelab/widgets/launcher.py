@@ -80,7 +80,7 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     return _card(notice, options["lang"])
 
 
-def _prepare(app: type) -> None:
+def _prepare(app: Any) -> None:
     """In a preheated Voilà kernel, ``app.prepare()``; a failure is logged, never raised (the
     app then does that work when it is built, as without preheating)."""
     if not preheated():
