@@ -4,12 +4,13 @@
 #               tests included: it installs Chromium and builds the solver tables first)
 #   make check  the everyday loop: ruff, mypy and the tests not marked slow (no Chromium, no tables)
 #   make printouts  every printout (rules, scorecard, score sheet) in every language, in printouts/
+#   make frontend   rebuild the JavaScript that draws a Voilà page (frontend/; needs Node.js and npm)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser tables frontend messages printouts bench fuzz clean
+.PHONY: run test check lint typecheck format browser node tables frontend messages printouts bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +48,12 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install -y chromium' (browser tests will be skipped)"; fi; }
 
+# tests/test_frontend.py rebuilds the committed front end to compare: Node.js and npm, from Debian.
+node:
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null; \
+	  else echo "npm is missing: run 'sudo apt-get install -y nodejs npm' (the rebuild check will be skipped)"; fi; }
+
 # The solver tables, as Binder's postBuild builds them (cached under ~/.cache/dicelab).
 tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.penta.solver --build
@@ -69,7 +76,7 @@ messages: $(VENV)/.app
 printouts: $(VENV)/.app
 	$(BIN)/python -m dicelab.printouts all --out printouts
 
-test: $(VENV)/.test browser lint typecheck tables
+test: $(VENV)/.test browser node lint typecheck tables
 	$(BIN)/python -m pytest
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
