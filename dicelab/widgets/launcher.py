@@ -13,9 +13,11 @@ True
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget import _instances
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
@@ -50,10 +52,13 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     :class:`~dicelab.IllegalMove`) shows its own message; anything else is logged with its
     traceback and shown as a short card.
 
-    In a preheated Voilà kernel the app's module is imported, every language loaded and the
-    app's own :meth:`~dicelab.widgets.common.base.App.prepare` done before the kernel waits
-    for its page (:func:`~dicelab.widgets.lang.wait_for_page`), so a learner waits only for
-    the app to be built.
+    In a preheated Voilà kernel the app's module is imported, every language loaded, the
+    app's own :meth:`~dicelab.widgets.common.base.App.prepare` done and the app built in the
+    server's language before the kernel waits for its page
+    (:func:`~dicelab.widgets.lang.wait_for_page`). The page then only switches it to its
+    ``?lang=`` (:meth:`~dicelab.widgets.common.base.App.set_language`); a class link builds it
+    anew with the link's game. So a learner waits for the app's language at most, and the
+    server does not relay the app's hundreds of widget messages after the page asked.
     """
     try:
         app = app_class(name)
@@ -61,15 +66,26 @@ def launch(name: str, **options: Any) -> widgets.Widget:
         return _card(Notice("error", error.message), options.get("lang"))
     warm_up()
     _prepare(app)
+    ahead = _build_ahead(app, options)
+    lang_given = "lang" in options
     query = page_query()
     options.setdefault("lang", language_from_query(query))
     if getattr(app, "accepts_class_links", False):
         try:
-            for name, value in class_options(query).items():
-                options.setdefault(name, value)
+            link = class_options(query)
         except ClassLinkError as problem:
+            _discard(ahead)
             html = class_link_card(problem, _language(options["lang"]))
             return widgets.HTML(f"<style>{stylesheet()}{CLASS_CSS}</style>" + html)
+        if link:
+            _discard(ahead)
+            ahead = None
+            for name, value in link.items():
+                options.setdefault(name, value)
+    if ahead is not None:
+        if not lang_given and ahead.app.lang != options["lang"]:
+            ahead.app.set_language(options["lang"])
+        return ahead.app
     try:
         return app(**options)
     except IllegalMove as error:
@@ -89,6 +105,42 @@ def _prepare(app: Any) -> None:
         app.prepare()
     except Exception:
         log.exception("dicelab: could not prepare %s ahead", app.__name__)
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """An app built before its page asked, and every widget its build made."""
+
+    app: Any
+    made: tuple[widgets.Widget, ...]
+
+
+def _build_ahead(app: Any, options: dict[str, Any]) -> _Ahead | None:
+    """In a preheated Voilà kernel, ``app`` built with ``options`` in the server's language
+    (unless ``options`` name one); None anywhere else, or if the build fails (logged: the
+    page then builds it, and shows why it failed)."""
+    if not preheated():
+        return None
+    before = set(_instances)
+    try:
+        built = app(**{"lang": language_from_query(""), **options})
+    except IllegalMove:
+        built = None  # a refused option: the page shows what is allowed
+    except Exception:
+        log.exception("dicelab: could not build %s ahead", app.__name__)
+        built = None
+    made = tuple(w for key, w in list(_instances.items()) if key not in before)
+    if built is None:
+        _discard(_Ahead(None, made))
+        return None
+    return _Ahead(built, made)
+
+
+def _discard(ahead: _Ahead | None) -> None:
+    """Close every widget built ahead (the page wants another game): a page's front end
+    fetches every open widget of its kernel."""
+    for made in ahead.made if ahead else ():
+        made.close()
 
 
 def _card(notice: Notice, lang: object) -> widgets.HTML:

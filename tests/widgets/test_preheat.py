@@ -181,3 +181,108 @@ def test_a_preheated_lesson_waits_for_its_page_before_choosing_its_language(fres
         assert get_language() == "fr" and calls == ["waited"]
     finally:
         set_language("en")
+
+
+def preheated_page(fresh, query: str) -> tuple[list[str], list[set[str]]]:
+    """A preheated kernel whose page will ask ``query``; the calls to Voilà's
+    ``wait_for_request``, and the widgets open at each."""
+    from ipywidgets.widgets.widget import _instances
+
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    calls = fake_voila(fresh, query)
+    open_then: list[set[str]] = []
+    voila_utils = pytest.importorskip("voila.utils")
+    waiting = voila_utils.wait_for_request
+    fresh.setattr(
+        voila_utils, "wait_for_request", lambda: open_then.append(set(_instances)) or waiting()
+    )
+    return calls, open_then
+
+
+def test_a_preheated_kernel_builds_the_app_before_its_page_and_then_sets_its_language(fresh):
+    """The page asks ``?lang=fr``: the app built in the pool (in English) is the page's app."""
+    from ipywidgets.widgets.widget import _instances
+
+    from dicelab.widgets import launcher
+
+    before = set(_instances)
+    calls, open_then = preheated_page(fresh, "lang=fr")
+    app = launcher.launch("ScoringInspector")
+    assert calls == ["waited"]
+    # Before: nothing was built until the page asked (open_then == [before]).
+    assert len(open_then[0] - before) > 50, "the app's widgets exist before the page asks"
+    assert app.model_id in open_then[0]
+    assert set(_instances) - before == open_then[0] - before, "its language made no widget"
+    assert app.lang == "fr" and "Inspecteur de score" in app._title.value
+    assert app._language.value == "fr"
+
+
+def test_a_class_link_discards_the_app_built_ahead(fresh):
+    from ipywidgets.widgets.widget import _instances
+
+    from dicelab.widgets import launcher
+
+    before = set(_instances)
+    _, open_then = preheated_page(fresh, "class=1&seed=42&lang=ca")
+    app = launcher.launch("PentaApp")
+    ahead = open_then[0] - before
+    assert app._class_seed == 42 and app.lang == "ca"
+    assert len(ahead) > 50 and app.model_id not in ahead
+    assert ahead & set(_instances) == set(), "every widget of the game built ahead is closed"
+
+
+def test_a_bad_class_link_closes_the_app_built_ahead_and_shows_its_card(fresh):
+    from ipywidgets.widgets.widget import _instances
+
+    from dicelab.widgets import launcher
+
+    before = set(_instances)
+    _, open_then = preheated_page(fresh, "class=1&seed=forty-two")
+    card = launcher.launch("FarkleApp")
+    assert "forty-two" in card.value
+    assert len(open_then[0] - before) > 50
+    assert open_then[0] - before & set(_instances) == set()
+
+
+def test_an_option_refused_ahead_is_shown_by_the_page_not_logged(fresh, caplog):
+    from ipywidgets.widgets.widget import _instances
+
+    from dicelab.widgets import launcher
+
+    before = set(_instances)
+    _, open_then = preheated_page(fresh, "lang=fr")
+    with caplog.at_level(logging.ERROR, logger="dicelab.widgets"):
+        card = launcher.launch("ScoringInspector", rules="no-such-preset")
+    assert "dl-card-error" in card.value and "no-such-preset" in card.value
+    assert "could not build" not in caplog.text
+    assert open_then[0] - before & set(_instances) == set(), "the half-built app is closed"
+
+
+def test_a_failed_build_ahead_is_logged_and_the_page_builds_the_app(fresh, caplog, monkeypatch):
+    from dicelab.widgets import launcher
+    from dicelab.widgets.penta.inspector import ScoringInspector
+
+    builds: list[str] = []
+
+    class Flaky(ScoringInspector):
+        def __init__(self, **options):
+            builds.append("build")
+            if len(builds) == 1:
+                raise OSError("disk full")
+            super().__init__(**options)
+
+    monkeypatch.setattr(launcher, "app_class", lambda name: Flaky)
+    preheated_page(fresh, "lang=bg")
+    with caplog.at_level(logging.ERROR, logger="dicelab.widgets"):
+        app = launcher.launch("ScoringInspector")
+    assert "could not build Flaky ahead" in caplog.text
+    assert builds == ["build", "build"] and app.lang == "bg"
+
+
+def test_a_language_the_notebook_names_is_kept_whatever_the_page_asks(fresh):
+    from dicelab.widgets import launcher
+
+    preheated_page(fresh, "lang=fr")
+    app = launcher.launch("FarkleApp", lang="nb")
+    assert app.lang == "nb"
