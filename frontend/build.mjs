@@ -19,6 +19,24 @@ const STATIC_URL = 'static/frontend';
 
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
+/**
+ * Font Awesome's stylesheet names each font in five formats (eot, woff2, woff, ttf, svg), and
+ * esbuild would copy all fifteen files. Every browser that runs this front end (ES modules)
+ * reads woff2, so each `src` keeps only its woff2 file.
+ */
+const fontAwesomeWoff2 = {
+  name: 'font-awesome-woff2',
+  setup(builder) {
+    builder.onLoad({ filter: /fontawesome-free[\\/]css[\\/][^\\/]+\.css$/ }, (args) => {
+      const css = readFileSync(args.path, 'utf8').replace(/src:([^;}]*)/g, (_, list) => {
+        const woff2 = list.split(',').find((source) => source.includes('.woff2'));
+        return woff2 ? `src: ${woff2.trim()}` : '';
+      });
+      return { contents: css, loader: 'css', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: here,
   entryPoints: { dicelab: 'src/index.js' },
@@ -33,7 +51,10 @@ const result = await build({
   platform: 'browser',
   define: { 'process.env.NODE_ENV': '"production"' },
   // JupyterLab's icon modules import SVG files; none is used, and tree shaking drops them.
-  loader: { '.svg': 'text' },
+  // Font Awesome's fonts are copied beside the stylesheet (woff2 only: fontAwesomeWoff2).
+  loader: { '.svg': 'text', '.woff2': 'file' },
+  assetNames: '[name]-[hash]',
+  plugins: [fontAwesomeWoff2],
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -43,10 +64,13 @@ const outputs = Object.keys(result.metafile.outputs).map((path) => relative(outd
 writeFileSync(join(outdir, 'THIRD-PARTY-LICENSES.txt'), licences(result.metafile));
 writeFileSync(join(template, 'frontend.html.j2'), headLinks(result.metafile, outputs));
 
-/** The head's links: the stylesheet; the entry (versioned URL) and the chunks it imports. */
+/**
+ * The head's links: the stylesheet; the entry (versioned URL), the chunks it imports, and the
+ * controls' chunk it imports later (fetched and compiled at once, run only when imported).
+ */
 function headLinks(metafile, names) {
   const entry = Object.values(metafile.outputs).find((output) => output.entryPoint);
-  const imported = entry.imports.filter((item) => item.kind === 'import-statement');
+  const imported = entry.imports.filter((item) => ['import-statement', 'dynamic-import'].includes(item.kind));
   const chunks = imported.map((item) => relative(outdir, join(here, item.path)));
   const url = (name) => `{{ resources.include_url("${STATIC_URL}/${name}") }}`;
   // A chunk's name carries its content's hash, and the entry imports it by its plain URL.

@@ -19,8 +19,8 @@ FRONTEND = ROOT / "frontend"
 TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "dicelab"
 BUILT = TEMPLATE / "static" / "frontend"
 LINK = re.compile(r"static/frontend/([\w.-]+\.(?:js|css))")
-STATIC_IMPORT = re.compile(r'from\s*"\./([\w.-]+\.js)"')  # needed before the entry runs
-IMPORT = re.compile(r'(?:from\s*|import\(\s*)"\./([\w.-]+\.js)"')  # or later, on demand
+IMPORT = re.compile(r'(?:from\s*|import\(\s*)"\./([\w.-]+\.js)"')  # now, or later on demand
+FONT = re.compile(r'url\("\./([\w.-]+)"\)')
 
 
 def built_files(template: Path) -> dict[str, bytes]:
@@ -34,8 +34,8 @@ def built_files(template: Path) -> dict[str, bytes]:
 def test_the_template_links_the_stylesheet_and_every_script_the_entry_imports():
     links = LINK.findall((TEMPLATE / "frontend.html.j2").read_text(encoding="utf-8"))
     entry = (BUILT / "dicelab.js").read_text(encoding="utf-8")
-    imported = sorted(set(STATIC_IMPORT.findall(entry)))
-    assert imported, "the entry imports no chunk: was it built with splitting?"
+    imported = sorted(set(IMPORT.findall(entry)))
+    assert len(imported) >= 2, "the entry imports no chunk now and one later: built with splitting?"
     assert links[:2] == ["dicelab.css", "dicelab.js"]
     assert sorted(links[2:]) == imported  # fetched at once, with the entry
     for name in links:
@@ -48,9 +48,31 @@ def test_every_chunk_a_built_script_asks_for_is_there():
             assert (BUILT / name).is_file(), f"{script.name} imports {name}, which is missing"
 
 
+def test_font_awesome_comes_with_the_stylesheet_in_woff2_only():
+    """The icons' fonts are served by the template, not asked of Voilà's own bundle or a CDN."""
+    css = (BUILT / "dicelab.css").read_text(encoding="utf-8")
+    fonts = FONT.findall(css)
+    assert ".fa-refresh:before" in css and ".fa-check:before" in css  # v4 names, as ipywidgets
+    assert len(fonts) == 3 and all(name.endswith(".woff2") for name in fonts), fonts
+    assert (
+        sorted(
+            path.suffix for path in BUILT.iterdir() if path.suffix not in (".js", ".css", ".txt")
+        )
+        == [".woff2"] * 3
+    )
+    for name in fonts:
+        assert (BUILT / name).is_file(), name
+
+
 def test_the_bundled_licences_name_every_widget_package():
     licences = (BUILT / "THIRD-PARTY-LICENSES.txt").read_text(encoding="utf-8")
-    for package in ("@jupyter-widgets/controls", "@jupyterlab/services", "marked", "jquery"):
+    for package in (
+        "@jupyter-widgets/controls",
+        "@jupyterlab/services",
+        "marked",
+        "jquery",
+        "@fortawesome/fontawesome-free",
+    ):
         assert f"\n{package} " in licences
 
 

@@ -3,8 +3,13 @@
 // Voilà's own front end starts a JupyterLab application (notebook, console, editor, menus,
 // charts) on every page; a dicelab page needs none of it, and a browser opens it in a fraction
 // of the time.
+// Font Awesome 5 with its v4 names, as Voilà's voila-style.js brings it: ipywidgets draws a
+// button's icon with Font Awesome's classes.
+import '@fortawesome/fontawesome-free/css/all.css';
+import '@fortawesome/fontawesome-free/css/v4-shims.css';
 import '@jupyter-widgets/base/css/index.css';
 import '@jupyter-widgets/controls/css/widgets-base.css';
+import './page.css';
 
 import { PageConfig } from '@jupyterlab/coreutils';
 
