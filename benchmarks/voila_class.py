@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from voila_apps import (  # the script beside this one
     CHROMIUM,
     CHROMIUM_ARGS,
+    ON_SCREEN,
     ROOT,
     kernel_processes,
     server_memory,
@@ -94,7 +95,10 @@ async def learner(browser, url: str, base: str, start: asyncio.Event) -> tuple:
     stage = "render"
     try:
         await page.goto(url, wait_until="commit", timeout=RENDER_TIMEOUT * 1000)
-        await page.locator(READY).first.wait_for(state="visible", timeout=RENDER_TIMEOUT * 1000)
+        # Checked at every frame (Playwright's wait_for looks only every 500 ms after 0.3 s).
+        await page.wait_for_function(
+            ON_SCREEN, arg=READY, polling="raf", timeout=RENDER_TIMEOUT * 1000
+        )
         result.render = time.monotonic() - opened
         stage = "roll"
         before = await page.locator(".dl-situation").inner_text()

@@ -117,13 +117,14 @@ class _Ahead:
 
 def _build_ahead(app: Any, options: dict[str, Any]) -> _Ahead | None:
     """In a preheated Voilà kernel, ``app`` built with ``options`` in the server's language
-    (unless ``options`` name one); None anywhere else, or if the build fails (logged: the
-    page then builds it, and shows why it failed)."""
+    (unless ``options`` name one) and its first drawing done; None anywhere else, or if the
+    build fails (logged: the page then builds it, and shows why it failed)."""
     if not preheated():
         return None
     before = set(_instances)
     try:
         built = app(**{"lang": language_from_query(""), **options})
+        built.draw_ahead()
     except IllegalMove:
         built = None  # a refused option: the page shows what is allowed
     except Exception:

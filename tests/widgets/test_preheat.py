@@ -286,3 +286,32 @@ def test_a_language_the_notebook_names_is_kept_whatever_the_page_asks(fresh):
     preheated_page(fresh, "lang=fr")
     app = launcher.launch("FarkleApp", lang="nb")
     assert app.lang == "nb"
+
+
+def test_the_risk_explorer_built_ahead_has_drawn_its_first_plot_before_the_page_asks(fresh):
+    """Its first plot is scheduled on the kernel's loop, which runs only after the cell: the
+    page's kernel drew it while the page asked for its widgets (0.2 s)."""
+    from ipywidgets.widgets.widget import _instances
+
+    from dicelab.widgets import launcher
+
+    for name, value in PREHEAT.items():
+        fresh.setenv(name, value)
+    fake_voila(fresh, "")
+    voila_utils = pytest.importorskip("voila.utils")
+    waiting = voila_utils.wait_for_request
+    plots_then: list[int] = []
+
+    def wait_for_request():
+        plots = [
+            w
+            for w in list(_instances.values())
+            if "dl-plot-farkle" in getattr(w, "_dom_classes", ())
+        ]
+        plots_then.extend(len(w.value) for w in plots)
+        waiting()
+
+    fresh.setattr(voila_utils, "wait_for_request", wait_for_request)
+    app = launcher.launch("RiskExplorer")
+    assert app.current == "farkle"
+    assert plots_then and plots_then[-1] > 1000, "a PNG is there before the page asks"

@@ -134,6 +134,12 @@ class App(widgets.VBox):
         caches), before there is a page: a preheated Voilà kernel calls it while it waits in
         its pool (:func:`~dicelab.widgets.launcher.launch`). Nothing by default."""
 
+    def draw_ahead(self) -> None:
+        """Draw now what this app draws just after it is built (a first plot): a preheated
+        Voilà kernel calls it on the app it built before its page asked, since the kernel's
+        loop, where that drawing is scheduled, runs only once the page has asked. Nothing by
+        default."""
+
     def __init__(
         self,
         lang: str | None = None,

@@ -162,6 +162,10 @@ class RiskExplorer(App):
         not answer the page's request for its widgets."""
         _farkle_png(PRESETS["standard"], DEFAULT_SEED, "en")
 
+    def draw_ahead(self) -> None:
+        """Draw the first plot now (:meth:`App.draw_ahead`), not just after the page asked."""
+        self.act(lambda: self._draw(self.current), keep_notices=True)
+
     # -- building -------------------------------------------------------------------------
     def _custom_shown(self) -> str:
         """The custom thresholds as the text box shows them: ``300, 350, ...``."""
