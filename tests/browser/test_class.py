@@ -75,6 +75,11 @@ def test_a_preheated_app_speaks_its_urls_language_and_asks_no_other_host(
     assert any(path.endswith("/static/frontend/dicelab.js") for path in paths)
     stock = [path for path in paths if "/voila/static/" in path or "/labextensions/" in path]
     assert stock == [], f"Voilà's own front end was loaded: {stock[:3]}"
+    # Font Awesome comes with dicelab's stylesheet (the buttons' icons), not with voila-style.js.
+    assert not any(path.endswith("voila-style.js") for path in paths), paths
+    icons = "document.fonts.load('900 16px \"Font Awesome 5 Free\"').then((f) => f.length)"
+    assert page.evaluate(icons) == 1, "the icons' font did not load"
+    assert any("/static/frontend/fa-solid-900-" in path for path in paths), paths
     assert len(paths) <= 15, paths
     assert console_errors == []
     assert page.errors == []
