@@ -114,6 +114,20 @@ def test_language_switch_keeps_the_settings(app):
     assert snapshot(app) == before
 
 
+def test_a_plot_is_drawn_again_in_the_language_the_app_switches_to():
+    """Its title, axes and legend are words: before, a plot drawn in English stayed English on
+    a page switched to Catalan (the dropdown, or ``?lang=ca`` on an app built ahead)."""
+    clock = ManualScheduler()
+    switched = RiskExplorer(lang="en", background=lambda work: work(), scheduler=clock)
+    clock.advance(0)
+    english = bytes(switched.images["farkle"].value)
+    assert switched.set_language("ca")
+    catalan = RiskExplorer(lang="ca", background=lambda work: work(), scheduler=ManualScheduler())
+    catalan.act(lambda: catalan._draw("farkle"))
+    assert english.startswith(PNG) and bytes(switched.images["farkle"].value) != english
+    assert bytes(switched.images["farkle"].value) == bytes(catalan.images["farkle"].value)
+
+
 @pytest.mark.parametrize("bad", ["abc", float("nan"), float("inf"), -5])
 def test_a_refused_computer_parameter_changes_nothing(bad):
     app = RiskExplorer(lang="en", scheduler=ManualScheduler())

@@ -148,7 +148,7 @@ class RiskExplorer(App):
         self._background = background or run_in_background
         self._simulated: dict[str, Any] | None = None  # strategy -> results (derived data)
         self._exact: dict[str, float] = {}
-        self._drawn: dict[str, tuple[bytes, str]] = {}  # plot -> (png, caption key)
+        self._drawn: dict[str, tuple[bytes, str]] = {}  # plot -> (png, the language drawn in)
         self._busy: set[str] = set()
         self._build()
         self.render()
@@ -587,6 +587,16 @@ class RiskExplorer(App):
         for name in PLOTS:
             if name in self._drawn:
                 self._captions[name].value = self._caption_html(name, lang)
+        self._redraw_in(lang)
+
+    def _redraw_in(self, lang: str) -> None:
+        """Plots drawn in another language (their titles, axes and legends are words): the
+        one shown is drawn again now, the others when their tab is opened."""
+        stale = [name for name, (_, drawn_in) in self._drawn.items() if drawn_in != lang]
+        for name in stale:
+            del self._drawn[name]
+        if self.current in stale:
+            self._draw(self.current)
 
     def _draw(self, name: str) -> None:
         """Draw plot ``name`` unless it is drawn already for these settings."""
@@ -599,7 +609,7 @@ class RiskExplorer(App):
         png = _PLOTTERS[name](self, self._lang)
         self._images[name].value = png or b""
         self._images[name].layout.display = None if png else "none"  # no broken picture
-        self._drawn[name] = (png or b"", name)
+        self._drawn[name] = (png or b"", self._lang)
         self._captions[name].value = self._caption_html(name, self._lang)
 
     def _simulate_all(self, report: Callable[[float], None]) -> None:
