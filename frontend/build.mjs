@@ -70,7 +70,8 @@ writeFileSync(join(template, 'frontend.html.j2'), headLinks(result.metafile, out
  */
 function headLinks(metafile, names) {
   const entry = Object.values(metafile.outputs).find((output) => output.entryPoint);
-  const imported = entry.imports.filter((item) => ['import-statement', 'dynamic-import'].includes(item.kind));
+  const kinds = ['import-statement', 'dynamic-import'];
+  const imported = entry.imports.filter((item) => kinds.includes(item.kind));
   const chunks = imported.map((item) => relative(outdir, join(here, item.path)));
   const url = (name) => `{{ resources.include_url("${STATIC_URL}/${name}") }}`;
   // A chunk's name carries its content's hash, and the entry imports it by its plain URL.
