@@ -587,20 +587,14 @@ class RiskExplorer(App):
         for name in PLOTS:
             if name in self._drawn:
                 self._captions[name].value = self._caption_html(name, lang)
-        self._redraw_in(lang)
-
-    def _redraw_in(self, lang: str) -> None:
-        """Plots drawn in another language (their titles, axes and legends are words): the
-        one shown is drawn again now, the others when their tab is opened."""
-        stale = [name for name, (_, drawn_in) in self._drawn.items() if drawn_in != lang]
-        for name in stale:
-            del self._drawn[name]
-        if self.current in stale:
-            self._draw(self.current)
+        if self.current in self._drawn:
+            self._draw(self.current)  # again if drawn in another language
 
     def _draw(self, name: str) -> None:
-        """Draw plot ``name`` unless it is drawn already for these settings."""
-        if name in self._drawn or name in self._busy:
+        """Draw plot ``name`` unless it is drawn already for these settings and in this
+        language (a plot's title, axes and legend are words: a plot drawn in another language
+        is drawn again when it is shown)."""
+        if name in self._busy or self._drawn.get(name, (b"", ""))[1] == self._lang:
             return
         if name == "distributions" and self._simulated is None:
             self._captions[name].value = esc(translate("Simulating…", self._lang))
