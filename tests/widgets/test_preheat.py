@@ -183,21 +183,20 @@ def test_a_preheated_lesson_waits_for_its_page_before_choosing_its_language(fres
         set_language("en")
 
 
-def preheated_page(fresh, query: str) -> tuple[list[str], list[set[str]]]:
+def preheated_page(fresh, query: str, look=None) -> tuple[list[str], list]:
     """A preheated kernel whose page will ask ``query``; the calls to Voilà's
-    ``wait_for_request``, and the widgets open at each."""
+    ``wait_for_request``, and what ``look()`` saw at each (default: the open widgets' ids)."""
     from ipywidgets.widgets.widget import _instances
 
     for name, value in PREHEAT.items():
         fresh.setenv(name, value)
     calls = fake_voila(fresh, query)
-    open_then: list[set[str]] = []
+    look = look or (lambda: set(_instances))
+    seen: list = []
     voila_utils = pytest.importorskip("voila.utils")
     waiting = voila_utils.wait_for_request
-    fresh.setattr(
-        voila_utils, "wait_for_request", lambda: open_then.append(set(_instances)) or waiting()
-    )
-    return calls, open_then
+    fresh.setattr(voila_utils, "wait_for_request", lambda: seen.append(look()) or waiting())
+    return calls, seen
 
 
 def test_a_preheated_kernel_builds_the_app_before_its_page_and_then_sets_its_language(fresh):
@@ -295,23 +294,14 @@ def test_the_risk_explorer_built_ahead_has_drawn_its_first_plot_before_the_page_
 
     from dicelab.widgets import launcher
 
-    for name, value in PREHEAT.items():
-        fresh.setenv(name, value)
-    fake_voila(fresh, "")
-    voila_utils = pytest.importorskip("voila.utils")
-    waiting = voila_utils.wait_for_request
-    plots_then: list[int] = []
-
-    def wait_for_request():
-        plots = [
-            w
+    def plot_sizes() -> list[int]:
+        return [
+            len(w.value)
             for w in list(_instances.values())
             if "dl-plot-farkle" in getattr(w, "_dom_classes", ())
         ]
-        plots_then.extend(len(w.value) for w in plots)
-        waiting()
 
-    fresh.setattr(voila_utils, "wait_for_request", wait_for_request)
+    _, plots_then = preheated_page(fresh, "", look=plot_sizes)
     app = launcher.launch("RiskExplorer")
     assert app.current == "farkle"
-    assert plots_then and plots_then[-1] > 1000, "a PNG is there before the page asks"
+    assert plots_then[0] and plots_then[0][-1] > 1000, "a PNG is there before the page asks"

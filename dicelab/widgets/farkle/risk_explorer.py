@@ -148,7 +148,7 @@ class RiskExplorer(App):
         self._background = background or run_in_background
         self._simulated: dict[str, Any] | None = None  # strategy -> results (derived data)
         self._exact: dict[str, float] = {}
-        self._drawn: dict[str, tuple[bytes, str]] = {}  # plot -> (png, the language drawn in)
+        self._drawn: dict[str, str] = {}  # plot -> the language it is drawn in (its PNG: the image)
         self._busy: set[str] = set()
         self._build()
         self.render()
@@ -594,7 +594,7 @@ class RiskExplorer(App):
         """Draw plot ``name`` unless it is drawn already for these settings and in this
         language (a plot's title, axes and legend are words: a plot drawn in another language
         is drawn again when it is shown)."""
-        if name in self._busy or self._drawn.get(name, (b"", ""))[1] == self._lang:
+        if name in self._busy or self._drawn.get(name) == self._lang:
             return
         if name == "distributions" and self._simulated is None:
             self._captions[name].value = esc(translate("Simulating…", self._lang))
@@ -603,7 +603,7 @@ class RiskExplorer(App):
         png = _PLOTTERS[name](self, self._lang)
         self._images[name].value = png or b""
         self._images[name].layout.display = None if png else "none"  # no broken picture
-        self._drawn[name] = (png or b"", self._lang)
+        self._drawn[name] = self._lang
         self._captions[name].value = self._caption_html(name, self._lang)
 
     def _simulate_all(self, report: Callable[[float], None]) -> None:
