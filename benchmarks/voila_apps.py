@@ -60,6 +60,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+# Chromium 156 draws its address bar's drop-down as a web page of its own (the "WebUI omnibox
+# popup") and loads it, hidden, in a renderer of its own for every new window: about 0.5 s of
+# CPU for each browser context, in a headless browser that never shows it. A learner's browser
+# pays that once per window, on the learner's own machine; here it would be paid for every page
+# on the server's CPUs. With these features off, Chromium draws its native drop-down, which
+# costs nothing until it is shown. ``--browser-ui`` keeps them, to compare.
+WITHOUT_BROWSER_UI = ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
+
+
+def browser_line(browser_ui: bool) -> str:
+    """Which Chromium the figures are for, as the reports print it."""
+    ui = "with" if browser_ui else "without"
+    return f"Chromium {ui} its address-bar drop-down drawn as a web page in every window"
+
+
+def chromium_args(browser_ui: bool = False) -> list[str]:
+    """Chromium's command line for the benchmarks; ``browser_ui`` keeps its WebUI drop-down."""
+    return CHROMIUM_ARGS + ([] if browser_ui else WITHOUT_BROWSER_UI)
+
+
 GOAL = 1.3  # a cold app against the floor
 PREHEATED_GOAL = 0.5  # a preheated app against the floor
 
@@ -369,6 +389,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pages drawn by Voilà's own front end, not dicelab's (to compare)",
     )
+    parser.add_argument(
+        "--browser-ui",
+        action="store_true",
+        help="keep Chromium's address-bar drop-down drawn as a web page (WITHOUT_BROWSER_UI)",
+    )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
@@ -399,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         memory = server_memory(process)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                executable_path=CHROMIUM, headless=True, args=chromium_args(args.browser_ui)
             )
             # One warm-up of each notebook: the first kernel start pays for disk caches.
             for name, notebook, ready, _ in entries:
@@ -427,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Voilà time to clickable, median of {args.runs} (seconds), against the floor (a")
     print("one-button notebook without preheating); goals: preheated app / floor <=")
     print(f"{PREHEATED_GOAL}, cold app / floor <= {GOAL}")
+    print(browser_line(args.browser_ui))
     print(f"{'notebook':<24}{'median':>8}{'ratio':>8}   runs")
     goals = {name: PREHEATED_GOAL for name, *_ in APPS}
     goals.update({cold(entry)[0]: GOAL for entry in APPS})

@@ -5,8 +5,10 @@ a pool of N preheated kernels for each app), and waits until its pools are full.
 open the app at the same moment; each page's first widget (the Roll button, enabled) is timed
 from that moment, each page presses Roll once and checks the dice changed (the roll took
 effect) and how long that took. Then every page is closed as a learner closes a tab, and the
-server is watched until it is back to its pools' kernels (the pages' kernels shut down; idle
-culling is the backstop for a page that could not say goodbye).
+server is watched until every page's own kernel has exited (found by its id: the pool refills
+only a minute after its kernels were taken) and it runs no more than its pools' kernels (idle
+culling is the backstop for a page that could not say goodbye); "after" is measured once the
+pools have refilled and sit idle.
 
 Printed for each app: render times (median, slowest), pages that never rendered, rolls that
 took effect and their times, kernels and memory (server and kernels, PSS) before, with the
@@ -17,7 +19,9 @@ widget <= 20 s, kernels back to the pool size within 2 minutes.
     python benchmarks/voila_class.py                        # 20 pages, penta_play then farkle_play
     python benchmarks/voila_class.py --pages 5 --app penta_play
 
-The browsers run on the same machine as the server (the hardest case: they share its CPUs).
+The browsers run on the same machine as the server (the hardest case: they share its CPUs),
+without the page Chromium would load, hidden, for its own address bar in every window
+(``voila_apps.WITHOUT_BROWSER_UI``; ``--browser-ui`` keeps it, to compare).
 Needs Chromium (``/usr/bin/chromium``, or ``$DICELAB_CHROMIUM``) and the ``test`` extras.
 """
 
@@ -27,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -39,9 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from voila_apps import (  # the script beside this one
     CHROMIUM,
-    CHROMIUM_ARGS,
     ON_SCREEN,
     ROOT,
+    browser_line,
+    chromium_args,
     kernel_processes,
     server_memory,
     settle,
@@ -115,13 +121,15 @@ async def learner(browser, url: str, base: str, start: asyncio.Event) -> tuple:
     return context, page, result
 
 
-async def open_class(base: str, notebook: str, pages: int, server) -> dict:
+async def open_class(
+    base: str, notebook: str, pages: int, server, browser_ui: bool = False
+) -> dict:
     from playwright.async_api import async_playwright
 
     url = f"{base}/voila/render/{notebook}"
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            executable_path=CHROMIUM, headless=True, args=chromium_args(browser_ui)
         )
         start = asyncio.Event()
         tasks = [asyncio.create_task(learner(browser, url, base, start)) for _ in range(pages)]
@@ -159,12 +167,34 @@ def cpu_seconds(server) -> float:
     return times.user + times.system
 
 
-def watch_until_back(server, kernels: int, closed_at: float, timeout: float) -> float | None:
-    """Seconds from closing the pages until the server runs only its pools' ``kernels``."""
+def pages_kernels(log: Path, notebook: str) -> set[str]:
+    """The ids of the preheated kernels the server has given pages of ``notebook`` (its log)."""
+    text = log.read_text(errors="replace")
+    return set(re.findall(rf"Using pre-heated kernel: (\S+) for {re.escape(notebook)}", text))
+
+
+def watch_until_back(
+    server, kernels: int, closed_at: float, timeout: float, taken: set[str]
+) -> float | None:
+    """Seconds from closing the pages until every kernel in ``taken`` (the pages' kernels, by
+    id) has exited and the server runs no more than its pools' ``kernels``.
+
+    The pages' own kernels are looked for by id: a pool refills only ``fill_delay`` after its
+    kernels were taken, so a count alone would take the pages' kernels for the pool's."""
+    import psutil
+
+    def running(process) -> bool:
+        try:
+            command = " ".join(process.cmdline())
+        except psutil.Error:
+            return False
+        return any(kernel in command for kernel in taken)  # its connection file names it
+
     while time.monotonic() - closed_at < timeout:
-        if len(kernel_processes(server)) <= kernels:
+        alive = kernel_processes(server)
+        if len(alive) <= kernels and not any(running(process) for process in alive):
             return time.monotonic() - closed_at
-        time.sleep(1.0)
+        time.sleep(0.5)
     return None
 
 
@@ -202,7 +232,7 @@ def report(app: str, pages: int, pool: int, before: dict, run: dict, after: dict
         f"{before['kernel_rss']:.0f} MiB RSS)"
     )
     back_text = f"{back:.0f} s" if back is not None else f"not within {BACK_GOAL:.0f} s"
-    print(f"back to the pools' kernels after the pages closed: {back_text}")
+    print(f"the pages' own kernels had all exited after the pages closed: {back_text}")
     print(
         f"load average: {run['load_open']:.1f} when the pages opened, "
         f"{run['load_during']:.1f} once they had rolled (on {os.cpu_count()} CPUs)"
@@ -225,6 +255,7 @@ def run_class(
     quiet: bool = False,
     fill_delay: int = FILL_DELAY,
     stock_frontend: bool = False,
+    browser_ui: bool = False,
 ) -> dict[str, dict]:
     """Serve ``apps`` with pools of ``pages`` kernels, open each with ``pages`` pages at once
     (the pools refilled ``fill_delay`` seconds after a kernel is taken).
@@ -250,9 +281,10 @@ def run_class(
         for app in apps:
             settle(server, kernels, timeout=300)
             before = server_memory(server)
-            run = asyncio.run(open_class(base, f"{app}.ipynb", pages, server))
-            back = watch_until_back(server, kernels, run["closed_at"], BACK_GOAL)
-            settle(server, kernels, timeout=120)
+            run = asyncio.run(open_class(base, f"{app}.ipynb", pages, server, browser_ui))
+            taken = pages_kernels(folder / "voila.log", f"{app}.ipynb")
+            back = watch_until_back(server, kernels, run["closed_at"], BACK_GOAL, taken)
+            settle(server, kernels, timeout=300)  # the pools refill fill_delay after the take
             after = server_memory(server)
             figures[app] = {"before": before, "run": run, "after": after, "back": back}
             if not quiet:
@@ -275,13 +307,21 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pages drawn by Voilà's own front end, not dicelab's (to compare)",
     )
+    parser.add_argument(
+        "--browser-ui",
+        action="store_true",
+        help="keep Chromium's address-bar drop-down drawn as a web page (WITHOUT_BROWSER_UI)",
+    )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
         return 1
     apps = args.app or ["penta_play", "farkle_play"]
     print(f"load average {os.getloadavg()[0]:.1f} at the start (on {os.cpu_count()} CPUs)")
-    figures = run_class(args.pages, apps, stock_frontend=args.stock_frontend)
+    print(browser_line(args.browser_ui))
+    figures = run_class(
+        args.pages, apps, stock_frontend=args.stock_frontend, browser_ui=args.browser_ui
+    )
     met = all(f.get("met") for f in figures.values())
     kernel = statistics.median(f["before"]["kernel_pss"] for f in figures.values())
     base = statistics.median(

@@ -13,6 +13,7 @@ import importlib.util
 import os
 import re
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -94,6 +95,43 @@ def load_class_benchmark():
     return module
 
 
+def browser_ui_pages(browser_ui: bool, wait: float = 5.0) -> list[str]:
+    """The pages of Chromium's own UI that a benchmark's browser loads for one new window
+    (``browser_ui`` targets), looked for during ``wait`` seconds."""
+    from playwright.sync_api import sync_playwright
+
+    args = load_class_benchmark().chromium_args(browser_ui)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
+        try:
+            browser.new_context().new_page().goto("data:text/html,<p>a learner's page</p>")
+            session = browser.new_browser_cdp_session()
+            deadline = time.monotonic() + wait
+            while True:
+                targets = session.send("Target.getTargets")["targetInfos"]
+                found = [t["url"] for t in targets if t["type"] == "browser_ui"]
+                if found or time.monotonic() > deadline:
+                    return found
+                time.sleep(0.2)
+        finally:
+            browser.close()
+
+
+def test_the_benchmarks_browser_loads_no_hidden_ui_page_for_each_learner():
+    # Chromium's address-bar drop-down, drawn as a web page and loaded hidden in every new
+    # window, cost each of the class benchmark's pages about 0.5 s of the server's CPU.
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    pytest.importorskip("playwright.sync_api")
+    with ThreadPoolExecutor(max_workers=1) as pool:  # (this thread may hold Playwright's loop)
+        shown = pool.submit(browser_ui_pages, True).result()
+        hidden = pool.submit(browser_ui_pages, False).result()
+    if not shown:
+        pytest.skip("this Chromium loads no page of its own UI in a new window")
+    assert any("omnibox-popup" in url for url in shown), shown  # Chromium 156
+    assert hidden == [], f"the benchmarks' Chromium loads its own UI for each page: {hidden}"
+
+
 def test_a_class_of_five_renders_rolls_and_gives_its_kernels_back():
     # Its own server and browser, as benchmarks/voila_class.py runs them.
     if not Path(CHROMIUM).exists():
@@ -123,3 +161,30 @@ def test_a_class_of_five_renders_rolls_and_gives_its_kernels_back():
     assert figures["back"] is not None, "kernels of closed pages still ran after 2 minutes"
     assert figures["after"]["kernels"] == pages
     assert figures["after"]["total"] <= figures["before"]["total"] * 1.25
+
+
+def test_the_class_benchmark_waits_for_the_pages_own_kernels_not_for_a_count(monkeypatch):
+    # A pool refills only a minute after its kernels were taken: when a class closes its pages
+    # sooner, the server runs just the pages' kernels, as many as the pool holds. Counting them
+    # took them for the pool and called the server "back" before a single one had shut down.
+    bench = load_class_benchmark()
+
+    class Kernel:
+        def __init__(self, kernel_id: str):
+            self.kernel_id = kernel_id
+
+        def cmdline(self) -> list[str]:
+            return ["python", "-m", "ipykernel_launcher", "-f", f"kernel-{self.kernel_id}.json"]
+
+    pages = [Kernel(f"page-{n}") for n in range(5)]
+    looks = [pages, pages, pages[:2], [], [Kernel("refilled")] * 5]
+    seen: list[list] = []
+    monkeypatch.setattr(
+        bench, "kernel_processes", lambda server: seen.append(looks[len(seen)]) or seen[-1]
+    )
+    taken = {kernel.kernel_id for kernel in pages}
+
+    back = bench.watch_until_back(None, 5, time.monotonic(), 60, taken)
+
+    assert back is not None
+    assert len(seen) == 4, "it did not wait until exactly when the pages' kernels had all exited"
