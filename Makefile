@@ -71,6 +71,7 @@ frontend:
 # The message template translators start from (a test checks it is up to date).
 messages: $(VENV)/.app
 	$(BIN)/python -m dicelab.i18n.extract
+	$(BIN)/python -m dicelab.widgets.page_texts
 
 # Print-ready HTML files to open in a browser and print on A4 (docs/printouts.md).
 printouts: $(VENV)/.app

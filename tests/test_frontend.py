@@ -112,3 +112,17 @@ def test_the_committed_build_is_what_the_sources_build_to(tmp_path):
         ["node", "build.mjs", str(template)], cwd=FRONTEND, check=True, capture_output=True
     )
     assert built_files(template) == built_files(TEMPLATE), "run make frontend and commit"
+
+
+def test_the_templates_loading_words_are_the_catalogues():
+    # The template cannot call Python: `make messages` writes the words into it.
+    from dicelab.i18n import available_languages
+    from dicelab.widgets.page_texts import INCLUDE, page_texts, render_include
+
+    assert INCLUDE.read_text(encoding="utf-8") == render_include(), "run make messages"
+    texts = page_texts()["texts"]
+    assert sorted(texts) == sorted(available_languages())
+    english = texts["en"]["loading"]
+    assert all(words["loading"] != english for lang, words in texts.items() if lang != "en")
+    index = (TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
+    assert '{% include "texts.html.j2" %}' in index

@@ -51,9 +51,24 @@ export function createWidgetManager(kernel, rendermime) {
     {
       safe: false,
       mimeTypes: [WIDGET_VIEW_MIMETYPE],
-      createRenderer: (options) => new WidgetRenderer(options, manager),
+      createRenderer: (options) => new Renderer(options, manager),
     },
     -10
   );
   return manager;
+}
+
+/**
+ * ipywidgets' renderer, its placeholder ("Loading widget...", in English on every page) in
+ * the page's language: the words the template chose for its loading screen.
+ */
+class Renderer extends WidgetRenderer {
+  renderModel(model) {
+    // The placeholder is written at once; the view comes after the kernel has answered.
+    const rendered = super.renderModel(model);
+    if (window.dicelabLoading && !this.node.firstElementChild) {
+      this.node.textContent = window.dicelabLoading;
+    }
+    return rendered;
+  }
 }

@@ -1,0 +1,60 @@
+"""The words a Voilà page shows while it loads, written into dicelab's template in every language.
+
+Before a page's widgets are drawn, Voilà's template said "Running penta_play.ipynb...", then
+"Executing 1 of 3", and ipywidgets "Loading widget..." where each widget would come: English
+on every page, and a file's name. Under a class's load a learner reads them for seconds.
+dicelab's template (``share/jupyter/voila/templates/dicelab``) shows :data:`LOADING` instead,
+in the page's language: its ``?lang=``, else the browser's first shipped language, else
+English. (The kernel, which alone knows the server's language, has not answered yet.)
+
+The template cannot call Python, so ``python -m dicelab.widgets.page_texts`` (``make
+messages``) writes the translations into ``texts.html.j2`` beside it, and a test checks
+that the file says what the catalogues say.
+
+>>> texts = page_texts()
+>>> texts["texts"]["en"]["loading"]
+'Loading…'
+>>> texts["aliases"]
+{'no': 'nb'}
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from dicelab.i18n import N_, available_languages, translate
+
+__all__ = ["INCLUDE", "LOADING", "page_texts", "render_include"]
+
+LOADING = N_("Loading…")
+INCLUDE = (
+    Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/dicelab/texts.html.j2"
+)
+
+
+def page_texts() -> dict[str, dict]:
+    """Each shipped language's loading texts, and the language codes read as another's."""
+    texts = {lang: {"loading": translate(LOADING, lang=lang)} for lang in available_languages()}
+    return {"texts": texts, "aliases": {"no": "nb"}}  # as dicelab.i18n.normalize_language
+
+
+def render_include() -> str:
+    """The template include: :func:`page_texts` as JSON in a script tag the page reads."""
+    data = json.dumps(page_texts(), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return (
+        "{#- Written by python -m dicelab.widgets.page_texts (make messages): do not edit. -#}\n"
+        '{% raw %}<script id="dicelab-texts" type="application/json">'
+        f"{data}</script>{{% endraw %}}\n"
+    )
+
+
+def main() -> int:
+    INCLUDE.write_text(render_include(), encoding="utf-8")
+    print(f"wrote {INCLUDE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

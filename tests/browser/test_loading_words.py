@@ -1,0 +1,81 @@
+"""What a learner reads while a page loads: "Loading…" in the page's language, never Voilà's
+English ("Running penta_play.ipynb...", "Executing 1 of 3") nor ipywidgets' "Loading widget...".
+
+The loading screen lasts a fraction of a second on an idle server, so the tests hold the front
+end's script back (the spinner stays) and record every text a widget's place shows before its
+widget comes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dicelab.i18n import translate
+from dicelab.widgets.page_texts import LOADING
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LOAD = 90_000  # ms
+APP = "penta_play.ipynb"
+READY = ".dl-roll:not([disabled])"
+
+# Every text an output's place shows before its widget comes, as it is added to the page.
+RECORD_PLACEHOLDERS = """
+window.__placeholders = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains('jp-OutputArea-output')) {
+        window.__placeholders.push(node.textContent);
+      }
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def open_held(browser, url: str, locale: str | None = None):
+    """A page at ``url`` whose front end is held back: its loading screen stays up."""
+    context = browser.new_context(locale=locale) if locale else browser.new_context()
+    page = context.new_page()
+    held = []  # the requests for the front end's script, never answered
+    page.route("**/static/frontend/dicelab.js*", lambda route: held.append(route))
+    page.goto(url, wait_until="commit", timeout=LOAD)
+    page.locator("#loading_text").wait_for(timeout=LOAD)
+    page.wait_for_function("document.querySelector('#rendered_cells') !== null", timeout=LOAD)
+    return context, page
+
+
+@pytest.mark.parametrize("lang", ["fr", "bg"])
+def test_the_loading_screen_speaks_the_pages_language(browser, voila_url, lang):
+    context, page = open_held(browser, f"{voila_url}/voila/render/{APP}?lang={lang}")
+    try:
+        text = page.locator("#loading_text")
+        assert text.inner_text().strip() == translate(LOADING, lang=lang)
+        assert text.get_attribute("lang") == lang
+        assert page.locator("#loading").get_attribute("role") == "status"  # read out
+        assert "ipynb" not in page.locator("#loading").inner_text()
+    finally:
+        context.close()
+
+
+def test_without_lang_the_loading_screen_follows_the_browsers_language(browser, voila_url):
+    context, page = open_held(browser, f"{voila_url}/voila/render/{APP}", locale="nb-NO")
+    try:
+        assert page.locator("#loading_text").inner_text().strip() == translate(LOADING, "nb")
+    finally:
+        context.close()
+
+
+def test_a_widgets_place_says_loading_in_the_pages_language(browser, voila_url):
+    context = browser.new_context()
+    context.add_init_script(RECORD_PLACEHOLDERS)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}/voila/render/{APP}?lang=ca", timeout=LOAD)
+        page.locator(READY).first.wait_for(timeout=LOAD)
+        placeholders = page.evaluate("window.__placeholders")
+        assert placeholders, "no output's place was seen before its widget"
+        assert set(placeholders) == {translate(LOADING, lang="ca")}, placeholders
+    finally:
+        context.close()
