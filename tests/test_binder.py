@@ -64,6 +64,7 @@ def test_binder_environment_builds_and_post_build_runs(tmp_path):
     template = env_dir / "share" / "jupyter" / "voila" / "templates" / "dicelab"
     assert (template / "static" / "frontend" / "dicelab.js").exists()  # dicelab's front end
     assert (template / "frontend.html.j2").exists()
+    assert (template / "texts.html.j2").exists()  # the loading screen's words
     check = subprocess.run(
         [python, "-c", "import dicelab.widgets, voila; print(dicelab.__version__)"],
         cwd=tmp_path,

@@ -29,6 +29,7 @@ from dicelab.i18n import N_, available_languages, translate
 __all__ = ["INCLUDE", "LOADING", "page_texts", "render_include"]
 
 LOADING = N_("Loading…")
+# In the checkout (the template installs as data files, beside the package, not in it).
 INCLUDE = (
     Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/dicelab/texts.html.j2"
 )
