@@ -5,7 +5,9 @@ Before a page's widgets are drawn, Voilà's template said "Running penta_play.ip
 on every page, and a file's name. Under a class's load a learner reads them for seconds.
 dicelab's template (``share/jupyter/voila/templates/dicelab``) shows :data:`LOADING` instead,
 in the page's language: its ``?lang=``, else the browser's first shipped language, else
-English. (The kernel, which alone knows the server's language, has not answered yet.)
+English (the kernel, which alone knows the server's language, has not answered yet). Where a
+widget or an output cannot be drawn, the page shows :data:`FAILED` (ipywidgets said "Error
+displaying widget", the front end "Javascript Error").
 
 The template cannot call Python, so ``python -m dicelab.widgets.page_texts`` (``make
 messages``) writes the translations into ``texts.html.j2`` beside it, and a test checks
@@ -26,9 +28,10 @@ from pathlib import Path
 
 from dicelab.i18n import N_, available_languages, translate
 
-__all__ = ["INCLUDE", "LOADING", "page_texts", "render_include"]
+__all__ = ["FAILED", "INCLUDE", "LOADING", "page_texts", "render_include"]
 
 LOADING = N_("Loading…")
+FAILED = N_("This part of the page could not be shown. Reload the page to try again.")
 # In the checkout (the template installs as data files, beside the package, not in it).
 INCLUDE = (
     Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/dicelab/texts.html.j2"
@@ -37,7 +40,10 @@ INCLUDE = (
 
 def page_texts() -> dict[str, dict]:
     """Each shipped language's loading texts, and the language codes read as another's."""
-    texts = {lang: {"loading": translate(LOADING, lang=lang)} for lang in available_languages()}
+    texts = {
+        lang: {"loading": translate(LOADING, lang=lang), "failed": translate(FAILED, lang=lang)}
+        for lang in available_languages()
+    }
     return {"texts": texts, "aliases": {"no": "nb"}}  # as dicelab.i18n.normalize_language
 
 

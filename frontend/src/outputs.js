@@ -16,16 +16,25 @@ export function renderCellOutputs(rendermime, root) {
   }
 }
 
-/** A renderer for `output`; a failure shows as an error text in its place, as in JupyterLab. */
+/**
+ * A renderer for `output`. A failure shows, in its place, the page's words for it (the
+ * template's `window.dicelabTexts`), styled as an error; the details go to the console.
+ */
 function renderOutput(rendermime, mimeType, output) {
   const renderer = rendermime.createRenderer(mimeType);
   renderer.addClass('jp-OutputArea-output');
   renderer.renderModel(output).catch((error) => {
-    const pre = document.createElement('pre');
-    pre.className = 'lm-Widget jp-RenderedText';
-    pre.setAttribute('data-mime-type', 'application/vnd.jupyter.stderr');
-    pre.textContent = `Javascript Error: ${error.message}`;
-    renderer.node.appendChild(pre);
+    console.error(error);
+    renderer.node.appendChild(failureText());
   });
   return renderer;
+}
+
+/** "This part of the page could not be shown…", in the page's language, styled as an error. */
+export function failureText() {
+  const pre = document.createElement('pre');
+  pre.className = 'lm-Widget jp-RenderedText dl-failed';
+  pre.setAttribute('data-mime-type', 'application/vnd.jupyter.stderr');
+  pre.textContent = window.dicelabTexts?.failed ?? 'This part of the page could not be shown.';
+  return pre;
 }

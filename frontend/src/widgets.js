@@ -13,6 +13,8 @@ import {
 } from '@jupyter-widgets/jupyterlab-manager/lib/output';
 import { WidgetRenderer } from '@jupyter-widgets/jupyterlab-manager/lib/renderer';
 
+import { failureText } from './outputs.js';
+
 /**
  * A widget manager on `kernel`; it fetches every widget's state from the kernel at once.
  *
@@ -59,16 +61,23 @@ export function createWidgetManager(kernel, rendermime) {
 }
 
 /**
- * ipywidgets' renderer, its placeholder ("Loading widget...", in English on every page) in
- * the page's language: the words the template chose for its loading screen.
+ * ipywidgets' renderer, its texts in the page's language (the template's `window.dicelabTexts`):
+ * its placeholder ("Loading widget...") and its failures ("Error displaying widget...").
  */
 class Renderer extends WidgetRenderer {
   renderModel(model) {
     // The placeholder is written at once; the view comes after the kernel has answered.
     const rendered = super.renderModel(model);
-    if (window.dicelabLoading && !this.node.firstElementChild) {
-      this.node.textContent = window.dicelabLoading;
+    const texts = window.dicelabTexts;
+    if (texts && !this.node.firstElementChild) {
+      this.node.textContent = texts.loading;
     }
-    return rendered;
+    // A failure leaves no view and marks the renderer (its details are in the console).
+    return rendered.then(() => {
+      if (texts && this.widgets.length === 0 && this.hasClass('jupyter-widgets')) {
+        this.node.textContent = '';
+        this.node.appendChild(failureText());
+      }
+    });
   }
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from dicelab.i18n import translate
-from dicelab.widgets.page_texts import LOADING
+from dicelab.widgets.page_texts import FAILED, LOADING
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -77,5 +77,43 @@ def test_a_widgets_place_says_loading_in_the_pages_language(browser, voila_url):
         placeholders = page.evaluate("window.__placeholders")
         assert placeholders, "no output's place was seen before its widget"
         assert set(placeholders) == {translate(LOADING, lang="ca")}, placeholders
+    finally:
+        context.close()
+
+
+# A widget's place in the page whose model the kernel never made, put in the page as it is read
+# (before the front end runs). Not by rewriting the response: Chromium would then take the page
+# for one from outside and refuse it a socket to the server on this machine.
+ADD_BROKEN_WIDGET = """
+new MutationObserver((records, observer) => {
+  const cells = document.getElementById('rendered_cells');
+  if (!cells) return;
+  observer.disconnect();
+  const place = document.createElement('div');
+  place.id = 'dl-broken';
+  const output = document.createElement('script');
+  output.type = 'application/vnd.voila.cell-output+json';
+  output.textContent = JSON.stringify({
+    output_type: 'display_data', metadata: {},
+    data: {'application/vnd.jupyter.widget-view+json':
+      {model_id: 'no-such-model', version_major: 2, version_minor: 0}},
+  });
+  place.appendChild(output);
+  cells.before(place);
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_a_widget_that_cannot_be_shown_says_so_in_the_pages_language(browser, voila_url):
+    context = browser.new_context()
+    context.add_init_script(ADD_BROKEN_WIDGET)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}/voila/render/{APP}?lang=fr", timeout=LOAD)
+        page.locator(READY).first.wait_for(timeout=LOAD)  # the app itself is drawn
+        failed = page.locator("#dl-broken .dl-failed")
+        failed.wait_for(timeout=LOAD)
+        assert failed.inner_text().strip() == translate(FAILED, lang="fr")
+        assert "Error" not in page.locator("#dl-broken").inner_text()
     finally:
         context.close()
