@@ -67,13 +67,21 @@ def test_without_lang_the_loading_screen_follows_the_browsers_language(browser, 
         context.close()
 
 
-def test_a_widgets_place_says_loading_in_the_pages_language(browser, voila_url):
+def open_app(browser, url: str, script: str):
+    """The app at ``url``, drawn, with ``script`` run in the page before anything else."""
     context = browser.new_context()
-    context.add_init_script(RECORD_PLACEHOLDERS)
+    context.add_init_script(script)
     page = context.new_page()
+    page.goto(url, timeout=LOAD)
+    page.locator(READY).first.wait_for(timeout=LOAD)
+    return context, page
+
+
+def test_a_widgets_place_says_loading_in_the_pages_language(browser, voila_url):
+    context, page = open_app(
+        browser, f"{voila_url}/voila/render/{APP}?lang=ca", RECORD_PLACEHOLDERS
+    )
     try:
-        page.goto(f"{voila_url}/voila/render/{APP}?lang=ca", timeout=LOAD)
-        page.locator(READY).first.wait_for(timeout=LOAD)
         placeholders = page.evaluate("window.__placeholders")
         assert placeholders, "no output's place was seen before its widget"
         assert set(placeholders) == {translate(LOADING, lang="ca")}, placeholders
@@ -105,12 +113,8 @@ new MutationObserver((records, observer) => {
 
 
 def test_a_widget_that_cannot_be_shown_says_so_in_the_pages_language(browser, voila_url):
-    context = browser.new_context()
-    context.add_init_script(ADD_BROKEN_WIDGET)
-    page = context.new_page()
-    try:
-        page.goto(f"{voila_url}/voila/render/{APP}?lang=fr", timeout=LOAD)
-        page.locator(READY).first.wait_for(timeout=LOAD)  # the app itself is drawn
+    context, page = open_app(browser, f"{voila_url}/voila/render/{APP}?lang=fr", ADD_BROKEN_WIDGET)
+    try:  # the app itself is drawn
         failed = page.locator("#dl-broken .dl-failed")
         failed.wait_for(timeout=LOAD)
         assert failed.inner_text().strip() == translate(FAILED, lang="fr")
