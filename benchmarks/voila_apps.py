@@ -494,7 +494,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     print(f"{load} (on {os.cpu_count()} CPUs: a busy machine makes every figure noisy)")
-    for goal, label in ((PREHEATED_GOAL, "preheated"), (GOAL, "cold")):
+    timed = {goals.get(name) for name, *_ in entries}
+    for goal, label in ((PREHEATED_GOAL, "preheated app"), (GOAL, "cold app or lesson")):
+        if goal not in timed:  # (--lessons times no preheated app)
+            continue
         verdict = "goal met" if worst[goal] <= goal else "goal NOT met"
         print(f"worst {label} ratio {worst[goal]:.2f} (goal {goal}): {verdict}")
     return 0

@@ -156,35 +156,9 @@ def test_a_class_of_five_renders_rolls_and_gives_its_kernels_back():
     assert all(r.roll is not None for r in results), "a roll did not take effect"
     assert sorted({url for r in results for url in r.outside}) == []
     assert figures["log"].count("Using pre-heated kernel") == pages
+    assert len(figures["taken"]) == pages, "the pages' kernels were not found by id in the log"
 
     # The pages' kernels were shut down: only the pool is left, in memory too.
     assert figures["back"] is not None, "kernels of closed pages still ran after 2 minutes"
     assert figures["after"]["kernels"] == pages
     assert figures["after"]["total"] <= figures["before"]["total"] * 1.25
-
-
-def test_the_class_benchmark_waits_for_the_pages_own_kernels_not_for_a_count(monkeypatch):
-    # A pool refills only a minute after its kernels were taken: when a class closes its pages
-    # sooner, the server runs just the pages' kernels, as many as the pool holds. Counting them
-    # took them for the pool and called the server "back" before a single one had shut down.
-    bench = load_class_benchmark()
-
-    class Kernel:
-        def __init__(self, kernel_id: str):
-            self.kernel_id = kernel_id
-
-        def cmdline(self) -> list[str]:
-            return ["python", "-m", "ipykernel_launcher", "-f", f"kernel-{self.kernel_id}.json"]
-
-    pages = [Kernel(f"page-{n}") for n in range(5)]
-    looks = [pages, pages, pages[:2], [], [Kernel("refilled")] * 5]
-    seen: list[list] = []
-    monkeypatch.setattr(
-        bench, "kernel_processes", lambda server: seen.append(looks[len(seen)]) or seen[-1]
-    )
-    taken = {kernel.kernel_id for kernel in pages}
-
-    back = bench.watch_until_back(None, 5, time.monotonic(), 60, taken)
-
-    assert back is not None
-    assert len(seen) == 4, "it did not wait until exactly when the pages' kernels had all exited"
