@@ -54,7 +54,17 @@ def test_the_loading_screen_speaks_the_pages_language(browser, voila_url, lang):
         assert text.inner_text().strip() == translate(LOADING, lang=lang)
         assert text.get_attribute("lang") == lang
         assert page.locator("#loading").get_attribute("role") == "status"  # read out
+        assert page.locator("#loading .spinner-container").get_attribute("aria-hidden") == "true"
         assert "ipynb" not in page.locator("#loading").inner_text()
+    finally:
+        context.close()
+
+
+def test_the_first_shipped_lang_in_the_url_is_the_one_read_as_the_app_reads_it(browser, voila_url):
+    url = f"{voila_url}/voila/render/{APP}?lang=xx&lang=ca"
+    context, page = open_held(browser, url, locale="fr-FR")
+    try:
+        assert page.locator("#loading_text").inner_text().strip() == translate(LOADING, "ca")
     finally:
         context.close()
 
