@@ -7,15 +7,18 @@ a save. ``app_unchanged(app)`` is the same check for a dashboard, as a ``with`` 
 ⟦ ⟧, and ``untranslated(text)`` lists the words left outside them: English a learner would see
 untranslated (the ``pseudo_language`` fixture of ``tests/conftest.py`` does both's set-up).
 The widget tree helpers (``snapshot`` of every widget, ``find``, ``texts``) are in
-``tests/widgets/helpers.py``.
+``tests/widgets/helpers.py``. ``load_benchmark(name)`` imports a script of ``benchmarks/``.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib.util
 import re
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,3 +124,15 @@ def untranslated(text: str) -> list[str]:
         text = stripped
     text = re.sub(r"\(\w+\.ipynb(\?lang=\w+)?\)", "", text)
     return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def load_benchmark(name: str) -> Any:
+    """The script ``benchmarks/<name>.py`` as a module (once: later calls get the same one)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # (its dataclasses look their module up; the scripts import
+    spec.loader.exec_module(module)  # each other by these names)
+    return module

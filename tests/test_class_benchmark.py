@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import time
 
-from tests.browser.test_class import load_class_benchmark
+from tests.helpers import load_benchmark
 
 
 def test_the_class_benchmark_waits_for_the_pages_own_kernels_not_for_a_count(monkeypatch):
     # A pool refills only a minute after its kernels were taken: when a class closes its pages
     # sooner, the server runs just the pages' kernels, as many as the pool holds. Counting them
     # took them for the pool and called the server "back" before a single one had shut down.
-    bench = load_class_benchmark()
+    bench = load_benchmark("voila_class")
 
     class Kernel:
         def __init__(self, kernel_id: str):

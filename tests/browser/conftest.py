@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_benchmark
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium")
@@ -31,8 +33,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     # Chromium's address-bar drop-down is a hidden web page in every new window (0.5 s of CPU
-    # each); off, as in the benchmarks (benchmarks/voila_apps.py, WITHOUT_BROWSER_UI).
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+    # each): off, as in the benchmarks.
+    *load_benchmark("voila_apps").WITHOUT_BROWSER_UI,
 ]
 
 

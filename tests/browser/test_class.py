@@ -9,10 +9,8 @@ the pages close.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,6 +20,7 @@ import pytest
 
 from dicelab.i18n import translate
 from tests.browser.conftest import CHROMIUM
+from tests.helpers import load_benchmark
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -86,21 +85,12 @@ def test_a_preheated_app_speaks_its_urls_language_and_asks_no_other_host(
     assert page.errors == []
 
 
-def load_class_benchmark():
-    path = ROOT / "benchmarks" / "voila_class.py"
-    spec = importlib.util.spec_from_file_location("voila_class", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up)
-    spec.loader.exec_module(module)
-    return module
-
-
 def browser_ui_pages(browser_ui: bool, wait: float = 5.0) -> list[str]:
     """The pages of Chromium's own UI that a benchmark's browser loads for one new window
     (``browser_ui`` targets), looked for during ``wait`` seconds."""
     from playwright.sync_api import sync_playwright
 
-    args = load_class_benchmark().chromium_args(browser_ui)
+    args = load_benchmark("voila_class").chromium_args(browser_ui)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
         try:
@@ -139,7 +129,7 @@ def test_a_class_of_five_renders_rolls_and_gives_its_kernels_back():
             pytest.fail(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     pytest.importorskip("playwright.async_api")
-    bench = load_class_benchmark()
+    bench = load_benchmark("voila_class")
     pages = 5
     # In a thread of its own: this thread may hold the session's (synchronous) Playwright loop.
     with ThreadPoolExecutor(max_workers=1) as pool:
