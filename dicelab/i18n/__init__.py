@@ -42,6 +42,7 @@ from typing import Any
 from dicelab.i18n.catalog import Catalog
 
 __all__ = [
+    "LANGUAGE_ALIASES",
     "N_",
     "SOURCE_LANGUAGE",
     "Message",
@@ -61,6 +62,8 @@ __all__ = [
 
 SOURCE_LANGUAGE = "en"
 LOCALES = Path(__file__).with_name("locales")
+# Language codes read as another's: Norwegian without a written standard is Bokmål.
+LANGUAGE_ALIASES = {"no": "nb"}
 
 _default_language = SOURCE_LANGUAGE
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("dicelab_lang", default=None)
@@ -94,9 +97,7 @@ def normalize_language(lang: str | None) -> str:
     if lang is None:
         return get_language()
     code = lang.split(".", 1)[0].replace("-", "_").split("_", 1)[0].lower()
-    if code == "no":  # Norwegian without a written standard: use Bokmål.
-        code = "nb"
-    return code or SOURCE_LANGUAGE
+    return LANGUAGE_ALIASES.get(code, code) or SOURCE_LANGUAGE
 
 
 def set_language(lang: str) -> None:

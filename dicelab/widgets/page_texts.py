@@ -26,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from dicelab.i18n import N_, available_languages, translate
+from dicelab.i18n import LANGUAGE_ALIASES, N_, available_languages, translate
 
 __all__ = ["FAILED", "INCLUDE", "LOADING", "page_texts", "render_include"]
 
@@ -44,7 +44,7 @@ def page_texts() -> dict[str, dict]:
         lang: {"loading": translate(LOADING, lang=lang), "failed": translate(FAILED, lang=lang)}
         for lang in available_languages()
     }
-    return {"texts": texts, "aliases": {"no": "nb"}}  # as dicelab.i18n.normalize_language
+    return {"texts": texts, "aliases": LANGUAGE_ALIASES}  # as normalize_language reads them
 
 
 def render_include() -> str:

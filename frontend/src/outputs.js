@@ -35,6 +35,6 @@ export function failureText() {
   const pre = document.createElement('pre');
   pre.className = 'lm-Widget jp-RenderedText dl-failed';
   pre.setAttribute('data-mime-type', 'application/vnd.jupyter.stderr');
-  pre.textContent = window.dicelabTexts?.failed ?? 'This part of the page could not be shown.';
+  pre.textContent = window.dicelabTexts.failed; // the template's words (texts.html.j2)
   return pre;
 }
