@@ -28,6 +28,7 @@ from dicelab.i18n import (
     set_language,
     use_language,
 )
+from dicelab.page_request import wait_for_page
 
 __all__ = [
     "APPS",
@@ -253,8 +254,6 @@ def use_page_language(environ: Mapping[str, str] | None = None) -> None:
     the imports are done ahead, the rest is drawn in the page's language.
     """
     if environ is None:
-        from dicelab.widgets.lang import wait_for_page  # no ipywidgets: i18n and os only
-
         wait_for_page()
     set_language(page_language(environ))
 
