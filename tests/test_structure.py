@@ -26,7 +26,7 @@ def test_the_graph_sees_imports_inside_functions_and_for_the_type_checker():
     files = {
         "dicelab/__init__.py": "",
         "dicelab/a.py": "def f():\n    from dicelab import b\n",
-        "dicelab/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import f\n",
+        "dicelab/b.py": "if TYPE_CHECKING:\n    from .a import f\n",
         "dicelab/widgets/__init__.py": "",
         "dicelab/widgets/c.py": "import dicelab.a\n",
         "dicelab/lessons/__init__.py": "from dicelab.widgets import c\n",
