@@ -68,10 +68,12 @@ tables: $(VENV)/.app
 frontend:
 	cd frontend && npm ci --no-audit --no-fund && npm run build
 
-# The message template translators start from (a test checks it is up to date).
+# The message template translators start from, the page texts, and the lessons' Markdown in their
+# notebooks (tests check each is up to date).
 messages: $(VENV)/.app
 	$(BIN)/python -m dicelab.i18n.extract
 	$(BIN)/python -m dicelab.widgets.page_texts
+	$(BIN)/python -m dicelab.lessons.readable
 
 # Print-ready HTML files to open in a browser and print on A4 (docs/printouts.md).
 printouts: $(VENV)/.app

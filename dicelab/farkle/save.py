@@ -29,7 +29,8 @@ dicelab.errors.IllegalMove: This is not a saved game: the field 'format' appears
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from dicelab.errors import IllegalMove
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside
@@ -41,8 +42,34 @@ from dicelab.numbers import check_seed, show_value
 from dicelab.presets import check_preset_name
 from dicelab.savefile import bad_save, json_text, open_save, read_json
 
-if TYPE_CHECKING:
-    from dicelab.farkle.game import Game
+
+class Saved(Protocol):
+    """What a save reads of a game, and how it replays one (:class:`dicelab.farkle.Game` is
+    one; this module never imports it: the game module calls this one)."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seats(self) -> Sequence[Any]: ...
+    @property
+    def computer_player(self) -> ComputerPlayer: ...
+    @property
+    def start(self) -> object: ...
+    @property
+    def events(self) -> Sequence[Any]: ...
+    @property
+    def situation(self) -> object: ...
+    @property
+    def duplicate(self) -> bool: ...
+    def push(self, move: Move) -> Any: ...
+
+
+Game = TypeVar("Game", bound=Saved)
+"""The class a save builds (the caller's: :meth:`dicelab.farkle.Game.from_json` gives its own)."""
 
 __all__ = ["FORMAT", "VERSION", "dump", "dump_json", "load", "load_json"]
 
@@ -79,7 +106,7 @@ def _event_dict(event: Any) -> dict[str, Any]:
     return {"move": "bank"}
 
 
-def dump(game: Game) -> dict[str, Any]:
+def dump(game: Saved) -> dict[str, Any]:
     """The save of ``game`` as a JSON-ready dict (:func:`load` reads it back)."""
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -98,7 +125,7 @@ def dump(game: Game) -> dict[str, Any]:
     return data
 
 
-def dump_json(game: Game, indent: int | None = None) -> str:
+def dump_json(game: Saved, indent: int | None = None) -> str:
     """The save of ``game`` as JSON text."""
     return json.dumps(dump(game), indent=indent, ensure_ascii=False)
 
@@ -121,7 +148,7 @@ def _seats(seats: object) -> tuple[list[str | None], list[int]]:
     return names, [index for index, s in enumerate(seats) if s["computer"]]
 
 
-def _new_game(cls: type[Game], data: dict[str, Any]) -> Game:
+def _new_game(cls: Callable[..., Game], data: dict[str, Any]) -> Game:
     rules = _rules(data["rules"])
     player = ComputerPlayer.from_dict(data["computer_player"])
     names, computer = _seats(data["seats"])
@@ -181,7 +208,7 @@ def _move(number: int, item: object) -> Move:
         ) from None
 
 
-def _replay(game: Game, number: int, item: object) -> None:
+def _replay(game: Saved, number: int, item: object) -> None:
     move = _move(number, item)
     try:
         event = game.push(move)
@@ -201,7 +228,7 @@ def _replay(game: Game, number: int, item: object) -> None:
         )
 
 
-def load(cls: type[Game], data: object) -> Game:
+def load(cls: Callable[..., Game], data: object) -> Game:
     """The game saved in ``data`` (a dict as :func:`dump` writes it), built with ``cls``,
     replayed move by move and checked; :class:`~dicelab.IllegalMove` for any fault."""
     keys = (*KEYS, DUPLICATE) if isinstance(data, dict) and DUPLICATE in data else KEYS
@@ -226,6 +253,6 @@ def load(cls: type[Game], data: object) -> Game:
     return game
 
 
-def load_json(cls: type[Game], text: str | bytes) -> Game:
+def load_json(cls: Callable[..., Game], text: str | bytes) -> Game:
     """The game saved as JSON ``text`` (see :func:`load`)."""
     return load(cls, read_json(text))

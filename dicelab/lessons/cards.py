@@ -693,7 +693,8 @@ class Exercise(_Renders):
         for value, anticipated in () if right else self.anticipated():
             if self._same(given, value):
                 mistake = anticipated
-                tempting = (_Code(mistake.code, self._shown(value)), mistake.why)
+                shown = (_Code(mistake.code, self._shown(value)),) if mistake.code else ()
+                tempting = (*shown, mistake.why)
                 break
         details = (first, *tempting, *self._reasons(expected))
         return Feedback(

@@ -28,6 +28,7 @@ from dicelab.i18n import (
     set_language,
     use_language,
 )
+from dicelab.page_request import wait_for_page
 
 __all__ = [
     "APPS",
@@ -176,12 +177,18 @@ CLASS_EXAMPLE = "penta_play.ipynb?class=1&seed=42"
 """The class-mode link the start page shows (every learner with it faces the same dice)."""
 
 
+TEMPLATE = "my_lesson.ipynb"
+"""The teacher's worked lesson template (docs/teaching.md says how to copy and change it)."""
+
+
 def for_teachers(query: str, lang: str) -> str:
     """The start page's short guide for teachers (Markdown, in ``lang``): the three lesson
     plans, class mode and the printouts, with links (``query`` is ``?lang=xx`` or empty).
 
     >>> text = for_teachers("", "en")
     >>> "(printouts.ipynb)" in text and "(penta_play.ipynb?class=1&seed=42)" in text
+    True
+    >>> "(my_lesson.ipynb)" in text
     True
     """
     class_link = CLASS_EXAMPLE + query.replace("?", "&")
@@ -203,6 +210,12 @@ def for_teachers(query: str, lang: str) -> str:
             "Farkle score sheet to print.",
             printouts=msg("Printouts"),
             link=f"printouts.ipynb{query}",
+        ),
+        msg(
+            "**Your own lesson**: [{template}]({link}) is a short lesson to copy and change: "
+            "your words, your questions, the engine's answers.",
+            template=msg("A lesson template"),
+            link=f"{TEMPLATE}{query}",
         ),
     ]
     return "\n".join(f"- {line.render(lang)}" for line in lines)
@@ -241,8 +254,6 @@ def use_page_language(environ: Mapping[str, str] | None = None) -> None:
     the imports are done ahead, the rest is drawn in the page's language.
     """
     if environ is None:
-        from dicelab.widgets.lang import wait_for_page  # no ipywidgets: i18n and os only
-
         wait_for_page()
     set_language(page_language(environ))
 

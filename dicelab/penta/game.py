@@ -75,6 +75,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
 from dicelab.numbers import is_whole, show_value
 from dicelab.penta import players as registry
+from dicelab.penta import save
 from dicelab.penta.moves import (
     DICE,
     ROLLS_PER_TURN,
@@ -600,14 +601,10 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The save as plain data: format, rules, seed, seats and the event log."""
-        from dicelab.penta import save  # the save builds games: imported when used
-
         return save.to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The save as JSON text (:meth:`from_json` reads it back)."""
-        from dicelab.penta import save
-
         return save.to_json(self, indent)
 
     def save(self, path: str | Path) -> None:
@@ -617,9 +614,7 @@ class Game:
     @classmethod
     def from_dict(cls, data: object) -> Game:
         """The game saved as plain data, replayed and checked event by event."""
-        from dicelab.penta import save
-
-        return save.from_dict(data)
+        return save.load(cls, data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -628,9 +623,7 @@ class Game:
         Raises :class:`IllegalMove` for bad JSON, missing or unknown fields, wrong types,
         and any event the rules or the seed contradict; nothing is half-loaded.
         """
-        from dicelab.penta import save
-
-        return save.from_json(text)
+        return save.load_json(cls, text)
 
     @classmethod
     def load(cls, path: str | Path) -> Game:

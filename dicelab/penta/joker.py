@@ -14,23 +14,21 @@ of many situations at once, through the very same predicates (:func:`case_masks`
 >>> str(reason(JokerCase.OWN_BOX, "chance", 4, 0))
 'Joker: five 4s must go in Fours.'
 
-A new joker variant is one more row of :data:`VARIANTS`: whether it is forced, and
-the conditions it needs besides five equal dice.
+A new joker variant is one more row of :data:`VARIANTS` (rule data, kept with the rules in
+:mod:`dicelab.penta.rules`, which names the variants a :class:`Rules` may take): whether it is
+forced, and the conditions it needs besides five equal dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
-from dicelab.numbers import show_value
 from dicelab.penta.rules import (
     BOX_NAMES,
     BOXES,
@@ -39,7 +37,11 @@ from dicelab.penta.rules import (
     LOWER,
     SMALL_STRAIGHT_POINTS,
     UPPER,
+    VARIANTS,
+    Condition,
     Rules,
+    Variant,
+    check_joker,
     raw_points,
 )
 
@@ -127,15 +129,6 @@ class Facts(NamedTuple):
 # -- the variants: when five equal dice are a joker ------------------------------------------
 
 
-class Condition(Enum):
-    """What a joker variant may need besides five equal dice."""
-
-    PENTA_FILLED = "penta-filled"
-    PENTA_50 = "penta-50"
-    OWN_BOX_FILLED = "own-box-filled"
-    NEVER = "never"
-
-
 _HOLDS: dict[Condition, Callable[[Facts], Flag]] = {
     Condition.PENTA_FILLED: lambda facts: facts.penta_filled,
     Condition.PENTA_50: lambda facts: facts.penta_50,
@@ -154,28 +147,6 @@ _UNMET: dict[Condition, Callable[[int], Message | None]] = {
 """Why five equal dice are no joker, by the first condition they miss."""
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A joker rule: forced (cases 1 to 3) or free, and what it needs besides five equal dice."""
-
-    forced: bool
-    requires: tuple[Condition, ...]
-
-    @property
-    def reads_50(self) -> bool:
-        """Whether the joker depends on the Penta box holding 50 (not only being filled)."""
-        return Condition.PENTA_50 in self.requires
-
-
-VARIANTS: dict[str, Variant] = {
-    "forced-50": Variant(forced=True, requires=(Condition.PENTA_FILLED, Condition.PENTA_50)),
-    "forced-any": Variant(forced=True, requires=(Condition.PENTA_FILLED,)),
-    "free": Variant(forced=False, requires=(Condition.PENTA_FILLED, Condition.OWN_BOX_FILLED)),
-    "none": Variant(forced=False, requires=(Condition.NEVER,)),
-}
-"""The joker rules by :attr:`Rules.joker <dicelab.penta.rules.Rules.joker>` value."""
-
-
 def variant(rules: Rules) -> Variant:
     """The joker variant of ``rules``; :class:`~dicelab.IllegalMove` for an unknown one.
 
@@ -187,16 +158,7 @@ def variant(rules: Rules) -> Variant:
     dicelab.errors.IllegalMove: Unknown joker rule 'wild': the joker rules are forced-50, \
 forced-any, free, none.
     """
-    found = VARIANTS.get(rules.joker) if isinstance(rules.joker, str) else None
-    if found is None:
-        raise IllegalMove(
-            msg(
-                "Unknown joker rule {joker}: the joker rules are {choices}.",
-                joker=show_value(rules.joker),
-                choices=", ".join(VARIANTS),
-            )
-        )
-    return found
+    return VARIANTS[check_joker(rules.joker)]
 
 
 # -- the cases: one predicate each -----------------------------------------------------------

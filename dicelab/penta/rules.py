@@ -25,6 +25,7 @@ import dataclasses
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import numpy as np
@@ -53,7 +54,11 @@ __all__ = [
     "UPPER",
     "UPPER_BONUS",
     "UPPER_BONUS_THRESHOLD",
+    "VARIANTS",
+    "Condition",
     "Rules",
+    "Variant",
+    "check_joker",
     "check_rules",
     "counts_as_full_house",
     "is_full_house",
@@ -326,6 +331,58 @@ PRESET_DESCRIPTIONS = {
 """How each preset differs from the others (message ids; everything not said is the same)."""
 
 
+# -- the joker's variants: rule data (what each case means: dicelab.penta.joker) --------------
+
+
+class Condition(Enum):
+    """What a joker variant may need besides five equal dice."""
+
+    PENTA_FILLED = "penta-filled"
+    PENTA_50 = "penta-50"
+    OWN_BOX_FILLED = "own-box-filled"
+    NEVER = "never"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A joker rule: forced (cases 1 to 3) or free, and what it needs besides five equal dice."""
+
+    forced: bool
+    requires: tuple[Condition, ...]
+
+    @property
+    def reads_50(self) -> bool:
+        """Whether the joker depends on the Penta box holding 50 (not only being filled)."""
+        return Condition.PENTA_50 in self.requires
+
+
+VARIANTS: dict[str, Variant] = {
+    "forced-50": Variant(forced=True, requires=(Condition.PENTA_FILLED, Condition.PENTA_50)),
+    "forced-any": Variant(forced=True, requires=(Condition.PENTA_FILLED,)),
+    "free": Variant(forced=False, requires=(Condition.PENTA_FILLED, Condition.OWN_BOX_FILLED)),
+    "none": Variant(forced=False, requires=(Condition.NEVER,)),
+}
+"""The joker rules by :attr:`Rules.joker` value; :mod:`dicelab.penta.joker` reads them."""
+
+
+def check_joker(joker: object) -> str:
+    """``joker`` if it names a joker rule (a key of :data:`VARIANTS`); else
+    :class:`~dicelab.IllegalMove` naming them.
+
+    >>> check_joker("free")
+    'free'
+    """
+    if isinstance(joker, str) and joker in VARIANTS:
+        return joker
+    raise IllegalMove(
+        msg(
+            "Unknown joker rule {joker}: the joker rules are {choices}.",
+            joker=show_value(joker),
+            choices=", ".join(VARIANTS),
+        )
+    )
+
+
 def check_rules(rules: object) -> Rules:
     """``None`` -> the Penta rules; a preset name -> that preset; a :class:`Rules` as is.
 
@@ -338,8 +395,6 @@ def check_rules(rules: object) -> Rules:
     ...
     dicelab.errors.IllegalMove: Unknown joker rule 'wild': ...
     """
-    from dicelab.penta.joker import variant  # the joker module reads this one's constants
-
     checked = coerce_rules(
         rules,
         Rules,
@@ -347,7 +402,7 @@ def check_rules(rules: object) -> Rules:
         default="penta",
         refusal=N_("Rules must be a Rules object or a preset name, not {value}."),
     )
-    variant(checked)
+    check_joker(checked.joker)
     return checked
 
 

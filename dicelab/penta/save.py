@@ -16,38 +16,43 @@ depth, number bounds, format and version) is read by :mod:`dicelab.savefile`, as
 {"format": "dicelab-penta-game", "version": 1, "rules": {"name": "penta",
  "joker": "forced-50", "penta_bonus": true, "upper_bonus": true}, "seed": 9,
  "seats": [{"name": "Ada", "player": null}], "events": [["roll", [2, 3, 5, 4, 5]]]}
->>> from_json(to_json(game)) == game
+>>> load_json(Game, to_json(game)) == game
 True
 >>> house = Game(("Ada",), rules=Rules.custom("house", full_house_points=30), seed=9)
 >>> to_dict(house)["rules"]  # doctest: +NORMALIZE_WHITESPACE
 {'name': 'house', 'joker': 'forced-50', 'penta_bonus': True, 'upper_bonus': True,
  'full_house_points': 30}
->>> from_json(to_json(house)).rules == house.rules
+>>> load_json(Game, to_json(house)).rules == house.rules
 True
->>> from_json(to_json(game).replace("2, 3, 5", "6, 3, 5"))
+>>> load_json(Game, to_json(game).replace("2, 3, 5", "6, 3, 5"))
 Traceback (most recent call last):
 ...
 dicelab.errors.IllegalMove: This is not a saved game: event 1 (["roll", [6, 3, 5, 4, 5]]) cannot \
 happen: Roll 1 does not match the seed: it shows 6 3 5 4 5, the seed gives 2 3 5 4 5.
+
+:meth:`Game.from_json <dicelab.penta.game.Game.from_json>` calls :func:`load_json` with its own
+class: this module never imports the game (``from_dict`` and ``from_json`` stay importable
+from here by name, and are the game's).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 from dicelab.numbers import show_value
-from dicelab.penta.game import Game
 from dicelab.penta.moves import DICE, Hold, Move, Roll, Score
 from dicelab.penta.players import Seat
 from dicelab.penta.rules import PRESETS, Rules, check_rules
 from dicelab.presets import check_preset_name
 from dicelab.savefile import bad_save, expect_keys, json_text, open_save, read_json
 
-__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "to_dict", "to_json"]
+__all__ = ["FORMAT", "VERSION", "Saved", "load", "load_json", "to_dict", "to_json"]
 
 FORMAT = "dicelab-penta-game"
 VERSION = 1
@@ -55,7 +60,27 @@ _KEYS = ("format", "version", "rules", "seed", "seats", "events")
 _DUPLICATE = "duplicate"
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+class Saved(Protocol):
+    """What a save reads of a game, and how it replays one (:class:`dicelab.penta.Game`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def events(self) -> Sequence[Any]: ...
+    @property
+    def duplicate(self) -> bool: ...
+    def push(self, move: Move) -> Any: ...
+
+
+Game = TypeVar("Game", bound=Saved)
+"""The class a save builds (the caller's own)."""
+
+
+def to_dict(game: Saved) -> dict[str, Any]:
     """The save as plain data (JSON types only)."""
     rules = game.rules
     data: dict[str, Any] = {
@@ -77,25 +102,27 @@ def to_dict(game: Game) -> dict[str, Any]:
     return data
 
 
-def to_json(game: Game, indent: int | None = None) -> str:
+def to_json(game: Saved, indent: int | None = None) -> str:
     """The save as JSON text."""
     return json.dumps(to_dict(game), indent=indent, ensure_ascii=False)
 
 
-def from_json(text: str | bytes) -> Game:
-    """The game saved as JSON ``text``, replayed and checked (see :func:`from_dict`).
+def load_json(cls: Callable[..., Game], text: str | bytes) -> Game:
+    """The game saved as JSON ``text``, built with ``cls``, replayed and checked (see
+    :func:`load`).
 
-    >>> from_json('{"format": "dicelab-penta-game"')
+    >>> load_json(Game, '{"format": "dicelab-penta-game"')
     Traceback (most recent call last):
     ...
     dicelab.errors.IllegalMove: This is not a saved game: bad JSON at line 1, column 32 \
 (Expecting ',' delimiter).
     """
-    return from_dict(read_json(text))
+    return load(cls, read_json(text))
 
 
-def from_dict(data: object) -> Game:
-    """The game saved as plain ``data``, replayed and checked event by event."""
+def load(cls: Callable[..., Game], data: object) -> Game:
+    """The game saved as plain ``data``, built with ``cls``, replayed and checked event by
+    event."""
     keys = (*_KEYS, _DUPLICATE) if isinstance(data, dict) and _DUPLICATE in data else _KEYS
     data = open_save(data, FORMAT, VERSION, keys)
     duplicate = data.get(_DUPLICATE, False)
@@ -120,7 +147,7 @@ def from_dict(data: object) -> Game:
     if not isinstance(events, list):
         raise bad_save(msg("the events must be a list, not {value}.", value=show_value(events)))
     try:
-        game = Game(seats, rules=rules, seed=seed, duplicate=duplicate)
+        game = cls(seats, rules=rules, seed=seed, duplicate=duplicate)
     except IllegalMove as error:
         raise bad_save(error.message) from None
     for number, item in enumerate(events, start=1):
@@ -128,7 +155,7 @@ def from_dict(data: object) -> Game:
     return game
 
 
-def _replay(game: Game, number: int, item: object) -> None:
+def _replay(game: Saved, number: int, item: object) -> None:
     """Push the event ``item`` (number ``number``, from 1) or refuse the save."""
     move = _event_from_json(item, number)
     try:
@@ -261,3 +288,11 @@ def _score_from_json(item: list[Any], number: int) -> Score:
             )
         )
     return Score(box, points)
+
+
+def __getattr__(name: str) -> Any:
+    """``from_dict`` and ``from_json``: the game's own (:meth:`Game.from_dict
+    <dicelab.penta.game.Game.from_dict>`), looked up by name when asked."""
+    if name in ("from_dict", "from_json"):
+        return getattr(importlib.import_module("dicelab.penta.game").Game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

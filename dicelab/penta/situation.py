@@ -25,6 +25,7 @@ from dicelab.numbers import is_whole, show_value
 from dicelab.penta.moves import DICE, ROLLS_PER_TURN
 from dicelab.penta.rules import Rules
 from dicelab.penta.scorecard import Scorecard
+from dicelab.penta.writing import situation_line
 
 __all__ = ["Action", "Situation"]
 
@@ -83,9 +84,7 @@ class Situation:
             raise IllegalMove(msg("The scorecard is complete: there are no dice to score."))
 
     def __str__(self) -> str:
-        from dicelab.penta.notation import situation_text  # the notation builds on this module
-
-        return situation_text(self)
+        return situation_line(self.card, self.dice, self.rolls_left)
 
     def __repr__(self) -> str:
         return f"parse({str(self)!r})"

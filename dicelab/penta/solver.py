@@ -22,7 +22,7 @@ single turn (every box but Chance filled) needs no build:
 
 Build every preset ahead of time (Binder's build step does) with::
 
-    python -m dicelab.penta.solver --build
+    python -m dicelab.penta.solver --build       (or python -m dicelab.penta --build)
 
 Tables live in ``$DICELAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicelab``, else
 ``~/.cache/dicelab``; the file name holds the rule set and :data:`SOLVER_VERSION`.
@@ -34,13 +34,11 @@ The computer player that plays by it is :class:`~dicelab.penta.players.OptimalPl
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import itertools
 import re
-import sys
+import runpy
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -53,10 +51,9 @@ from dicelab import cache
 from dicelab.cache import Progress, cache_dir, load_array, save_array
 from dicelab.dice import sorted_dice
 from dicelab.errors import IllegalMove
-from dicelab.i18n import format_number, msg
-from dicelab.numbers import check_seed, is_whole, parse_whole, show_value
+from dicelab.i18n import msg
+from dicelab.numbers import is_whole, show_value
 from dicelab.penta import solver_tables as st
-from dicelab.penta.players import OptimalPlayer
 from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard, check_box, check_rules
 from dicelab.penta.situation import Action
@@ -64,12 +61,10 @@ from dicelab.penta.situation import Action
 __all__ = [
     "SOLVER_VERSION",
     "TIE",
-    "OptimalPlayer",
     "Solver",
     "cache_dir",
     "file_label",
     "first_best",
-    "main",
     "table_path",
     "text_progress",
 ]
@@ -429,91 +424,22 @@ def first_best(values: np.ndarray) -> np.ndarray:
     return np.argmax(values >= best - TIE, axis=1)
 
 
-# -- command line ----------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m dicelab.penta.solver --build [PRESET ...]``: build and cache tables."""
-    parser = _parser()
-    args = parser.parse_args(argv)
-    presets = args.presets or list(PRESETS)
-    for name in presets:
-        try:
-            Rules.preset(name)
-        except IllegalMove as error:
-            parser.error(str(error))
-    if not args.build and not args.simulate:
-        parser.print_help()
-        return 2
-    for name in presets:
-        solver = _build_and_report(name, args.force)
-        if args.simulate:
-            from dicelab.penta.simulate import simulate  # the simulation builds on the solver
-
-            print(simulate(args.simulate, seed=args.seed, solver=solver).summary())
-    return 0
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m dicelab.penta.solver", description=str(msg("Penta's optimal solver."))
-    )
-    parser.add_argument("--build", action="store_true", help=str(msg("build and cache tables")))
-    parser.add_argument("--force", action="store_true", help=str(msg("rebuild cached tables")))
-    parser.add_argument(
-        "--simulate", type=_count, default=0, metavar="N", help=str(msg("play N games and report"))
-    )
-    parser.add_argument("--seed", type=_seed, default=None)
-    parser.add_argument(
-        "presets", nargs="*", metavar="PRESET", help=", ".join(PRESETS) + " (default: all)"
-    )
-    return parser
-
-
-def _count(text: str) -> int:
-    try:
-        value = parse_whole(text)
-    except IllegalMove:
-        value = -1
-    if value < 0:
-        problem = msg("The number of games is a whole number, not {value}.", value=show_value(text))
-        raise argparse.ArgumentTypeError(str(problem))
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return check_seed(parse_whole(text))
-    except IllegalMove as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _build_and_report(name: str, force: bool) -> Solver:
-    solver = Solver(name)
-    start = time.perf_counter()
-    solver.build(text_progress(name), force=force)
-    print(
-        msg(
-            "{rules}: expected score {value} ({seconds} s, {path})",
-            rules=name,
-            value=format_number(solver.expected_score(), decimals=7),
-            seconds=format_number(time.perf_counter() - start, decimals=1),
-            path=solver.path,
-        )
-    )
-    return solver
-
-
-_MOVED = {"SimulationResult": "dicelab.penta.simulate", "simulate": "dicelab.penta.simulate"}
-"""Names that moved out of this module, still importable from it."""
+_MOVED = {
+    "SimulationResult": "dicelab.penta.simulate",
+    "simulate": "dicelab.penta.simulate",
+    "OptimalPlayer": "dicelab.penta.players",
+    "main": "dicelab.penta.__main__",
+}
+"""Names that moved out of this module, still importable from it (looked up by name when asked:
+the simulation, the player and the command line build on the solver, never the other way)."""
 
 
 def __getattr__(name: str) -> Any:
-    """``simulate`` and ``SimulationResult`` live in :mod:`dicelab.penta.simulate` now."""
+    """``simulate``, ``SimulationResult``, ``OptimalPlayer`` and ``main`` live elsewhere now."""
     if name in _MOVED:
         return getattr(importlib.import_module(_MOVED[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # python -m dicelab.penta.solver: the command line of dicelab.penta
+    runpy.run_module("dicelab.penta", run_name="__main__", alter_sys=True)

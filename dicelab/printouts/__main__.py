@@ -3,6 +3,7 @@
     python -m dicelab.printouts penta --lang fr > regles.html
     python -m dicelab.printouts penta-scorecard --lang nb --players 5 > poengblokk.html
     python -m dicelab.printouts all --out printouts/     # every printout in every language
+    python -m dicelab.printouts lesson notebooks/my_lesson.ipynb > my_lesson.html
 
 Open the file in a browser and print it (A4).
 """
@@ -28,8 +29,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "what",
-        choices=[*WHAT, "all"],
-        help="which printout; 'all' writes every printout in every language (needs --out)",
+        choices=[*WHAT, "all", "lesson"],
+        help="which printout; 'all' writes every printout in every language (needs --out); "
+        "'lesson' prints a lesson notebook (its questions, the answers on a page of their own)",
+    )
+    parser.add_argument(
+        "notebook", nargs="?", type=Path, help="with 'lesson': the lesson notebook to print"
     )
     parser.add_argument(
         "--lang",
@@ -59,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown language {args.lang!r}: one of {', '.join(available_languages())}")
     if args.what == "all" and args.out is None:
         parser.error("'all' writes many files: say where with --out FOLDER")
+    if (args.what == "lesson") != (args.notebook is not None):
+        parser.error("a notebook goes with 'lesson', and only with it")
+    if args.what == "lesson":
+        return _lesson(args.notebook, args.out)
     jobs = (
         [(what, code) for what in WHAT for code in available_languages()]
         if args.what == "all"
@@ -76,6 +85,20 @@ def main(argv: list[str] | None = None) -> int:
         path = args.out / file_name(what, code)
         path.write_text(page, encoding="utf-8")
         print(path)
+    return 0
+
+
+def _lesson(notebook: Path, out: Path | None) -> int:
+    from dicelab.printouts.lesson import lesson_printout
+
+    page = lesson_printout(notebook)
+    if out is None:
+        sys.stdout.write(page)
+        return 0
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{notebook.stem}.html"
+    path.write_text(page, encoding="utf-8")
+    print(path)
     return 0
 
 

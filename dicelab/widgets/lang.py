@@ -25,6 +25,7 @@ import os
 from collections.abc import Mapping
 from urllib.parse import parse_qs
 
+from dicelab import page_request
 from dicelab.i18n import (
     available_languages,
     format_number,
@@ -34,6 +35,7 @@ from dicelab.i18n import (
     plural_rule,
     translate,
 )
+from dicelab.page_request import preheated, wait_for_page
 
 __all__ = [
     "autonym",
@@ -57,40 +59,6 @@ _AUTONYMS = {
 }
 
 
-_page_waited = False
-
-
-def preheated(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether this kernel comes from Voilà's preheated pool (started before any page asked).
-
-    >>> preheated({"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k1"}), preheated({})
-    (True, False)
-    """
-    environ = os.environ if environ is None else environ
-    return environ.get("VOILA_PREHEAT") == "True" and bool(environ.get("VOILA_KERNEL_ID"))
-
-
-def wait_for_page() -> None:
-    """In a preheated Voilà kernel, wait until a learner opens the page, then return.
-
-    Voilà then copies the page's request (``QUERY_STRING`` and the rest) into ``os.environ``
-    (:func:`voila.utils.wait_for_request`): call this before reading anything of the page's
-    URL from the environment. Anywhere else (Jupyter, a Voilà kernel started for its request,
-    a second call) it returns at once. Never raises: if Voilà cannot hand the request over,
-    the app starts with the server's defaults and the reason is logged.
-    """
-    global _page_waited
-    if _page_waited or not preheated():
-        return
-    _page_waited = True
-    try:
-        from voila.utils import wait_for_request
-
-        wait_for_request()
-    except Exception:
-        log.exception("dicelab: the page's request did not reach this preheated kernel")
-
-
 def warm_up() -> None:
     """In a preheated Voilà kernel no page has claimed yet, load every shipped language.
 
@@ -100,7 +68,7 @@ def warm_up() -> None:
     a kernel started for its request) it does nothing. Never raises: a failure is logged and
     the app loads what it needs when it is built, as without preheating.
     """
-    if _page_waited or not preheated():
+    if page_request.met() or not preheated():
         return
     for code in available_languages():
         try:

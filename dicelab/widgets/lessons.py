@@ -29,6 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.i18n import get_language, translate
+from dicelab.lessons import own
 from dicelab.lessons.cards import (
     CHOICE,
     CODE_CLASS,
@@ -294,8 +295,24 @@ class Prediction(widgets.VBox):
         return "".join(out["data"]["text/markdown"] for out in self.feedback.outputs)
 
 
-def ask(exercise: Exercise, lang: str | None = None) -> Prediction:
-    """The exercise as a widget that asks first and answers after a committed prediction."""
+def ask(exercise: Exercise | str, lang: str | None = None, **question: Any) -> Prediction:
+    """The exercise as a widget that asks first and answers after a committed prediction.
+
+    A lesson's exercise (``ask(card.exercise)``), or a teacher's own question in their words
+    (``ask("What is the chance ...?", answer=farkle_chance(3), kind=PERCENT, mistakes={...},
+    why="...")``: :func:`dicelab.lessons.own.question` says what each keyword means).
+
+    >>> box = ask("How many faces has a die?", answer=6, mistakes={5: "Count them again."})
+    >>> box.commit("5").correct, box.feedback_text.splitlines()[-1]
+    (False, 'Count them again.')
+    """
+    if isinstance(exercise, str):
+        if "answer" not in question:
+            raise TypeError("ask(text, answer=...): a question in words needs its answer")
+        exercise = own.question(exercise, question.pop("answer"), **question)
+    elif question:
+        raise TypeError(f"ask(exercise) takes no keywords such as {sorted(question)}")
+    own.asked(exercise)
     return Prediction(exercise, lang)
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dicelab.lessons import APPS, LESSONS, farkle_rules, penta_rules
+from dicelab.lessons import APPS, LESSONS, farkle_rules, penta_rules, start_page
+from dicelab.lessons.pages import TEMPLATE
 from dicelab.lessons.farkle_chances import farkle_chances
 from dicelab.lessons.thinking import penta_thinking
 from dicelab.lessons.winning_vs_scoring import winning_vs_scoring
@@ -28,6 +29,10 @@ LEARNER_CODE = "learner-code"
 """The tag of a notebook's code cell that the learner reads and changes (shown in Voilà behind a
 toggle): plain Python, at most :data:`LEARNER_CODE_LINES` lines."""
 LEARNER_CODE_LINES = 30
+QUESTION = "lesson-question"
+"""The tag of a teacher's question cell (``my_lesson.ipynb``): one ``ask(...)`` in the teacher's
+words and the ``display`` of it, at most :data:`QUESTION_LINES` lines."""
+QUESTION_LINES = 14
 
 
 def read(name: str):
@@ -54,7 +59,11 @@ def test_notebooks_are_cleared_thin_and_run_python3(name):
             continue
         lines = cell.source.splitlines()
         # a lesson's one code for the learner to read and change ("learner-code") may be longer
-        longest = LEARNER_CODE_LINES if LEARNER_CODE in cell.metadata.get("tags", []) else 4
+        tags = cell.metadata.get("tags", [])
+        longest = LEARNER_CODE_LINES if LEARNER_CODE in tags else 4
+        if QUESTION in tags:
+            longest = QUESTION_LINES
+            assert cell.source.count("ask(") == 1 and "display(" in cell.source, cell.source
         assert len(lines) <= longest and all(len(line) <= 100 for line in lines), cell.source
         assert cell.outputs == [] and cell.execution_count is None, cell.source
 
@@ -144,5 +153,6 @@ def test_app_notebooks_are_one_call_into_the_widgets(page):
 def test_start_page_lists_every_other_notebook():
     (source,) = code_cells("00_start_here.ipynb")
     assert "start_page()" in source
-    linked = {page.notebook for page in (*APPS, *LESSONS)}
+    linked = {page.notebook for page in (*APPS, *LESSONS)} | {TEMPLATE}
     assert set(ALL) - {"00_start_here.ipynb"} == linked
+    assert f"({TEMPLATE})" in start_page({}).render("en")  # in the teachers' guide

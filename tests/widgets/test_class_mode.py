@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-import dicelab.widgets.lang as lang_module
+from dicelab import page_request
 from dicelab.classroom import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.penta import Game as PentaGame
@@ -271,7 +271,7 @@ def test_a_game_without_a_result_code_says_so_in_words():
 @pytest.fixture
 def page(monkeypatch):
     """A page opened with a query string (outside a preheated kernel: nothing waits)."""
-    monkeypatch.setattr(lang_module, "_page_waited", False)
+    monkeypatch.setattr(page_request, "_page_waited", False)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
 
     def open_page(query: str, name: str = "PentaApp"):

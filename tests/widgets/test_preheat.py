@@ -13,6 +13,7 @@ import logging
 import pytest
 
 import dicelab.widgets.lang as lang
+from dicelab import page_request
 
 PREHEAT = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "kernel-1"}
 
@@ -20,7 +21,7 @@ PREHEAT = {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "kernel-1"}
 @pytest.fixture
 def fresh(monkeypatch):
     """A kernel that has not met its page yet; LANG says English, no QUERY_STRING."""
-    monkeypatch.setattr(lang, "_page_waited", False)
+    monkeypatch.setattr(page_request, "_page_waited", False)
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
@@ -93,7 +94,7 @@ def test_warm_up_loads_the_languages_only_in_a_waiting_preheated_kernel(fresh, m
         fresh.setenv(name, value)
     lang.warm_up()
     assert loaded == list(lang.available_languages())
-    monkeypatch.setattr(lang, "_page_waited", True)
+    monkeypatch.setattr(page_request, "_page_waited", True)
     lang.warm_up()
     assert len(loaded) == len(lang.available_languages()), "not once the page has come"
 

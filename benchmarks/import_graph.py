@@ -1,0 +1,170 @@
+"""The import graph of ``dicelab/``: its circles and any import from a lower layer to a higher one.
+
+Every ``import`` of a dicelab module counts, wherever it stands: at the top, inside a function
+(imported when used) or under ``TYPE_CHECKING``. A circle is a set of modules each of which
+reaches the others (a strongly connected component of two or more). Printed for the working
+tree and, with ``--rev``, for a git revision in the same run (the reference):
+
+    python benchmarks/import_graph.py --rev 55e6c29
+
+The layers, lowest first (a module may import its own layer and those below): the shared
+primitives, the two engines, the class's results, the lessons and printouts, the dashboards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LAYERS = (
+    ("primitives", ()),
+    ("engines", ("penta", "farkle")),
+    ("class results", ("classroom", "class_results")),
+    ("lessons and printouts", ("lessons", "printouts")),
+    ("dashboards", ("widgets",)),
+)
+"""Each layer with the names under ``dicelab`` it holds (the primitives: every other module)."""
+
+
+def layer(module: str) -> int:
+    """The layer of a module (``dicelab`` itself, which gathers the public names, is on top).
+
+    >>> layer("dicelab.i18n"), layer("dicelab.penta.game"), layer("dicelab.widgets.teach")
+    (0, 1, 4)
+    """
+    parts = module.split(".")
+    if len(parts) == 1:
+        return len(LAYERS)
+    for index, (_, names) in enumerate(LAYERS):
+        if parts[1] in names:
+            return index
+    return 0
+
+
+def sources(rev: str | None = None) -> dict[str, str]:
+    """``dicelab/**/*.py`` as {path: text}, from the working tree or from ``rev``."""
+    if rev is None:
+        return {
+            str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+            for p in (ROOT / "dicelab").rglob("*.py")
+        }
+    names = subprocess.run(
+        ["git", "ls-tree", "-r", "--name-only", rev, "dicelab"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return {
+        name: subprocess.run(
+            ["git", "show", f"{rev}:{name}"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+        for name in names
+        if name.endswith(".py")
+    }
+
+
+def _module(path: str) -> str:
+    name = path.removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def graph(files: dict[str, str]) -> dict[str, set[str]]:
+    """Each module with the dicelab modules it imports (a name imported from a package counts
+    as the package's submodule when there is one, else as the package)."""
+    modules = {_module(path): (path, text) for path, text in files.items()}
+
+    def known(name: str) -> str:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name
+
+    edges: dict[str, set[str]] = {name: set() for name in modules}
+    for name, (path, text) in modules.items():
+        package = name.split(".") if path.endswith("__init__.py") else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package[: len(package) - (node.level - 1)]
+                    base = ".".join([*parts, base] if base else parts)
+                targets = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                    for alias in node.names
+                ]
+            else:
+                continue
+            edges[name] |= {known(t) for t in targets if t.split(".")[0] == "dicelab"}
+        edges[name] -= {name, ""}
+    return edges
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of two modules or more, each sorted (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in edges[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                other = stack.pop()
+                component.append(other)
+                if other == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import from a lower layer to a higher one."""
+    return sorted((a, b) for a, targets in edges.items() for b in targets if layer(b) > layer(a))
+
+
+def report(label: str, files: dict[str, str]) -> None:
+    edges = graph(files)
+    found, up = circles(edges), upward(edges)
+    print(f"== {label}: {len(edges)} modules, {sum(map(len, edges.values()))} imports")
+    print(f"  circles: {len(found)}")
+    for component in found:
+        print("    " + " / ".join(name.removeprefix("dicelab.") for name in component))
+    print(f"  imports from a lower layer to a higher one: {len(up)}")
+    for a, b in up:
+        print(f"    {a} -> {b}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rev", help="a git revision to compare with (the reference)")
+    args = parser.parse_args(argv)
+    if args.rev:
+        report(f"reference {args.rev}", sources(args.rev))
+    report("working tree", sources())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

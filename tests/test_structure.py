@@ -1,0 +1,36 @@
+"""The house's structure: no import circle (but the one named below) and no import from a lower
+layer to a higher one (benchmarks/import_graph.py draws the graph; docs/architecture.md)."""
+
+from __future__ import annotations
+
+from tests.helpers import load_benchmark
+
+import_graph = load_benchmark("import_graph")
+
+KNOWN = [["dicelab.errors", "dicelab.i18n", "dicelab.numbers"]]
+"""The one circle left: an IllegalMove keeps an i18n Message, and i18n refuses a language that
+is not text with an IllegalMove (docs/architecture.md says why it stays)."""
+
+
+def test_no_import_circle_but_the_known_one():
+    edges = import_graph.graph(import_graph.sources())
+    assert import_graph.circles(edges) == KNOWN
+
+
+def test_no_import_from_a_lower_layer_to_a_higher_one():
+    edges = import_graph.graph(import_graph.sources())
+    assert import_graph.upward(edges) == []
+
+
+def test_the_graph_sees_imports_inside_functions_and_for_the_type_checker():
+    files = {
+        "dicelab/__init__.py": "",
+        "dicelab/a.py": "def f():\n    from dicelab import b\n",
+        "dicelab/b.py": "if TYPE_CHECKING:\n    from .a import f\n",
+        "dicelab/widgets/__init__.py": "",
+        "dicelab/widgets/c.py": "import dicelab.a\n",
+        "dicelab/lessons/__init__.py": "from dicelab.widgets import c\n",
+    }
+    edges = import_graph.graph(files)
+    assert import_graph.circles(edges) == [["dicelab.a", "dicelab.b"]]
+    assert import_graph.upward(edges) == [("dicelab.lessons", "dicelab.widgets.c")]
