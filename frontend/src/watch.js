@@ -1,0 +1,133 @@
+// The page watches its kernel and its connection (docs/widgets.md, "Games that survive"): a
+// drop is said within a second or two, in the page's language (the template's
+// `window.dicelabTexts`), while the connection tries again by itself; a kernel that is gone
+// (culled while the page had no connection, restarted, the server restarted) is said too,
+// with a button that opens the page again: the game comes back (saved.js).
+import './connection.css';
+
+/** A drop shorter than this (ms) is not shown: a blink of the network is not news. */
+const LOST_AFTER = 1000;
+/** How often (ms) a page that lost its connection asks whether its kernel is still there. */
+const CHECK_EVERY = 2000;
+const GONE_STATES = ['dead', 'restarting', 'autorestarting'];
+
+/**
+ * Watch `kernel` (of the server at `baseUrl`); `hasGame()` says whether the page keeps a
+ * game (its words then say that the game is kept).
+ */
+export function watchKernel(kernel, baseUrl, hasGame) {
+  const banner = new Banner();
+  let state = 'ok'; // 'ok' | 'lost' | 'gone'
+  let lostTimer = null;
+  let checkTimer = null;
+  let closing = false;
+  window.addEventListener('beforeunload', () => {
+    closing = true;
+  });
+
+  const stopTimers = () => {
+    clearTimeout(lostTimer);
+    clearTimeout(checkTimer);
+    lostTimer = checkTimer = null;
+  };
+  const gone = () => {
+    if (closing || state === 'gone') {
+      return;
+    }
+    state = 'gone';
+    stopTimers();
+    banner.show('gone', hasGame());
+    window.dicelabConnection = 'gone';
+    kernel.dispose(); // no more attempts on a kernel that is not there
+  };
+  const check = async () => {
+    checkTimer = null;
+    try {
+      const response = await fetch(`${baseUrl}api/kernels/${encodeURIComponent(kernel.id)}`, {
+        cache: 'no-store',
+      });
+      if (response.status === 404) {
+        gone();
+        return;
+      }
+    } catch {
+      // No answer from the server: still lost.
+    }
+    if (state === 'lost') {
+      checkTimer = setTimeout(check, CHECK_EVERY);
+    }
+  };
+
+  kernel.connectionStatusChanged.connect((_, status) => {
+    if (closing || state === 'gone') {
+      return;
+    }
+    if (status === 'connected') {
+      stopTimers();
+      if (state === 'lost') {
+        banner.show('back', hasGame());
+      }
+      state = 'ok';
+      window.dicelabConnection = 'ok';
+    } else if (state === 'ok' && lostTimer === null) {
+      lostTimer = setTimeout(() => {
+        lostTimer = null;
+        state = 'lost';
+        window.dicelabConnection = 'lost';
+        banner.show('lost', hasGame());
+        void check();
+      }, LOST_AFTER);
+    }
+  });
+  kernel.statusChanged.connect((_, status) => {
+    if (GONE_STATES.includes(status)) {
+      gone();
+    }
+  });
+  window.dicelabConnection = 'ok';
+}
+
+/** The line at the top of the page that says what happened, and the button to carry on. */
+class Banner {
+  constructor() {
+    this.node = document.createElement('div');
+    this.node.className = 'dl-connection';
+    this.node.setAttribute('role', 'alert');
+    this.node.hidden = true;
+    const lang = document.getElementById('loading_text')?.getAttribute('lang');
+    if (lang) {
+      this.node.setAttribute('lang', lang);
+    }
+    this.text = document.createElement('p');
+    this.button = document.createElement('button');
+    this.button.type = 'button';
+    this.button.className = 'dl-carry-on';
+    this.button.addEventListener('click', () => window.location.reload());
+    this.node.append(this.text, this.button);
+    document.body.prepend(this.node);
+    this.hideTimer = null;
+  }
+
+  /** Show the words of `kind` ('lost', 'gone', 'back'); `game`: the page keeps a game. */
+  show(kind, game) {
+    const texts = window.dicelabTexts;
+    clearTimeout(this.hideTimer);
+    const words = [texts[kind]];
+    if (game && kind !== 'back') {
+      words.push(texts.kept);
+    }
+    this.node.dataset.kind = kind;
+    this.text.textContent = words.join(' ');
+    this.button.hidden = kind !== 'gone';
+    this.button.textContent = texts.carryOn;
+    this.node.hidden = false;
+    if (kind === 'gone') {
+      this.button.focus();
+    }
+    if (kind === 'back') {
+      this.hideTimer = setTimeout(() => {
+        this.node.hidden = true;
+      }, 4000);
+    }
+  }
+}
