@@ -33,10 +33,15 @@ export function connectKernel(baseUrl, kernelId) {
  */
 export function shutDownOnClose(kernel, baseUrl) {
   window.addEventListener('beforeunload', () => {
-    const form = new FormData();
-    const xsrf = document.cookie.match('\\b_xsrf=([^;]*)\\b');
-    form.append('_xsrf', (xsrf && xsrf[1]) || '');
-    navigator.sendBeacon(`${baseUrl}voila/api/shutdown/${kernel.id}`, form);
+    askShutdown(kernel, baseUrl);
     kernel.dispose();
   });
+}
+
+/** Ask Voilà to shut `kernel` down, with a beacon (also from a closing page). */
+export function askShutdown(kernel, baseUrl) {
+  const form = new FormData();
+  const xsrf = document.cookie.match('\\b_xsrf=([^;]*)\\b');
+  form.append('_xsrf', (xsrf && xsrf[1]) || '');
+  navigator.sendBeacon(`${baseUrl}voila/api/shutdown/${kernel.id}`, form);
 }

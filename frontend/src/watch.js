@@ -5,10 +5,16 @@
 // with a button that opens the page again: the game comes back (saved.js).
 import './connection.css';
 
+import { askShutdown } from './kernel.js';
+
 /** A drop shorter than this (ms) is not shown: a blink of the network is not news. */
 const LOST_AFTER = 1000;
-/** How often (ms) a page that lost its connection asks whether its kernel is still there. */
-const CHECK_EVERY = 2000;
+/**
+ * How often (ms) the page asks the server whether its kernel is still there. A kernel shut
+ * down by the server (culled, or by an administrator) leaves the page's websocket open under
+ * Voilà: without asking, the page would not know.
+ */
+const CHECK_EVERY = 1500;
 const GONE_STATES = ['dead', 'restarting', 'autorestarting'];
 
 /**
@@ -27,8 +33,7 @@ export function watchKernel(kernel, baseUrl, hasGame) {
 
   const stopTimers = () => {
     clearTimeout(lostTimer);
-    clearTimeout(checkTimer);
-    lostTimer = checkTimer = null;
+    lostTimer = null;
   };
   const gone = () => {
     if (closing || state === 'gone') {
@@ -36,12 +41,31 @@ export function watchKernel(kernel, baseUrl, hasGame) {
     }
     state = 'gone';
     stopTimers();
+    clearTimeout(checkTimer);
     banner.show('gone', hasGame());
     window.dicelabConnection = 'gone';
-    kernel.dispose(); // no more attempts on a kernel that is not there
+    release();
+  };
+  // Let go of the kernel: no more attempts on one that is not there, and a kernel the server
+  // restarted (empty: the page's widgets are not in it) is shut down. After a restart the
+  // connection is being made again (a promise of @jupyterlab/services waits on it): it is
+  // let go once that is done, or the promise would fail on the page.
+  let restarted = false;
+  const release = () => {
+    if (!restarted || kernel.connectionStatus !== 'connecting') {
+      shutDown(kernel, baseUrl, restarted);
+      return;
+    }
+    const settled = (_, status) => {
+      if (status !== 'connecting') {
+        kernel.connectionStatusChanged.disconnect(settled);
+        shutDown(kernel, baseUrl, status === 'connected');
+      }
+    };
+    kernel.connectionStatusChanged.connect(settled);
   };
   const check = async () => {
-    checkTimer = null;
+    checkTimer = 'asking'; // one question at a time
     try {
       const response = await fetch(`${baseUrl}api/kernels/${encodeURIComponent(kernel.id)}`, {
         cache: 'no-store',
@@ -50,12 +74,14 @@ export function watchKernel(kernel, baseUrl, hasGame) {
         gone();
         return;
       }
+      if (response.ok && (await response.json()).execution_state === 'dead') {
+        gone();
+        return;
+      }
     } catch {
-      // No answer from the server: still lost.
+      // No answer from the server: the connection is lost, or is about to be said lost.
     }
-    if (state === 'lost') {
-      checkTimer = setTimeout(check, CHECK_EVERY);
-    }
+    checkTimer = state !== 'gone' && !closing ? setTimeout(check, CHECK_EVERY) : null;
   };
 
   kernel.connectionStatusChanged.connect((_, status) => {
@@ -64,6 +90,9 @@ export function watchKernel(kernel, baseUrl, hasGame) {
     }
     if (status === 'connected') {
       stopTimers();
+      if (checkTimer === null) {
+        checkTimer = setTimeout(check, CHECK_EVERY);
+      }
       if (state === 'lost') {
         banner.show('back', hasGame());
       }
@@ -75,16 +104,25 @@ export function watchKernel(kernel, baseUrl, hasGame) {
         state = 'lost';
         window.dicelabConnection = 'lost';
         banner.show('lost', hasGame());
-        void check();
       }, LOST_AFTER);
     }
   });
   kernel.statusChanged.connect((_, status) => {
     if (GONE_STATES.includes(status)) {
-      gone();
+      restarted = restarted || status !== 'dead';
+      // After the status handlers: @jupyterlab/services starts its reconnection then.
+      void Promise.resolve().then(gone);
     }
   });
   window.dicelabConnection = 'ok';
+}
+
+/** Dispose of the connection; `running`: ask Voilà to shut the (restarted) kernel down. */
+function shutDown(kernel, baseUrl, running) {
+  if (running) {
+    askShutdown(kernel, baseUrl);
+  }
+  kernel.dispose();
 }
 
 /** The line at the top of the page that says what happened, and the button to carry on. */
