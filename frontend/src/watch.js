@@ -10,11 +10,11 @@ import { askShutdown } from './kernel.js';
 /** A drop shorter than this (ms) is not shown: a blink of the network is not news. */
 const LOST_AFTER = 1000;
 /**
- * How often (ms) the page asks the server whether its kernel is still there. A kernel shut
+ * How often (ms) the page asks the server (a small JSON answer) whether its kernel is still there. A kernel shut
  * down by the server (culled, or by an administrator) leaves the page's websocket open under
  * Voilà: without asking, the page would not know.
  */
-const CHECK_EVERY = 1500;
+const CHECK_EVERY = 1000;
 const GONE_STATES = ['dead', 'restarting', 'autorestarting'];
 
 /**

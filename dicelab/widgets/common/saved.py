@@ -83,7 +83,6 @@ def _not_restored(reason: Message) -> Message:
     )
 
 
-
 class Keeper(Protocol):
     """Whoever keeps a page's saves besides its browser (a server that knows the learner)."""
 
