@@ -78,11 +78,41 @@ export function watchKernel(kernel, baseUrl, hasGame) {
         gone();
         return;
       }
+      if (unreachable) {
+        unreachable = false;
+        reachedAgain();
+      }
     } catch {
-      // No answer from the server: the connection is lost, or is about to be said lost.
+      // No answer from the server: the network is down, whatever the websocket says (it
+      // may stay "open" for minutes after a drop).
+      unreachable = true;
+      lostNow();
     }
     checkTimer = state !== 'gone' && !closing ? setTimeout(check, CHECK_EVERY) : null;
   };
+  let unreachable = false;
+  const lostNow = () => {
+    if (state === 'ok' && !closing) {
+      stopTimers();
+      state = 'lost';
+      window.dicelabConnection = 'lost';
+      banner.show('lost', hasGame());
+    }
+  };
+  // The server answers again after a drop: a websocket that still says "connected" may be
+  // dead inside, so the connection is made anew (the page's widgets and comms are kept).
+  const reachedAgain = () => {
+    if (state === 'lost' && kernel.connectionStatus === 'connected') {
+      kernel.reconnect().catch(() => {}); // a failure shows as the connection's status
+    }
+  };
+  window.addEventListener('offline', lostNow);
+  window.addEventListener('online', () => {
+    if (typeof checkTimer === 'number') {
+      clearTimeout(checkTimer);
+      void check();
+    }
+  });
 
   kernel.connectionStatusChanged.connect((_, status) => {
     if (closing || state === 'gone') {

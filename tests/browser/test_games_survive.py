@@ -179,3 +179,44 @@ def test_a_save_the_page_kept_is_read_as_hostile_input(page, voila_url):
     assert page.locator(".dl-situation").first.text_content() == str(
         Game(("Player 1", "Computer"), (1,), seed=42, duplicate=True).situation
     )
+
+
+def test_a_network_drop_is_said_and_the_page_reconnects_by_itself(page, voila_url, artifacts):
+    """The network drops for 3 s: the page says so within 5 s, says when it is back, and the
+    game goes on in the same kernel."""
+    page.expected_errors.append(r"ERR_INTERNET_DISCONNECTED")  # its questions while offline
+    page.goto(f"{voila_url}/voila/render/penta_play.ipynb?lang=nb", timeout=LOAD)
+    page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=LOAD)
+    kernel = _kernel_id(page)
+    dropped = time.monotonic()
+    page.context.set_offline(True)
+    page.wait_for_function(
+        "() => document.querySelector('.dl-connection[data-kind=lost]:not([hidden])')",
+        polling="raf",
+        timeout=30_000,
+    )
+    said = time.monotonic() - dropped
+    assert translate(CONNECTION["lost"], "nb") in page.locator(".dl-connection").inner_text()
+    page.wait_for_timeout(3000)
+    back = time.monotonic()
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "() => document.querySelector('.dl-connection[data-kind=back]:not([hidden])')",
+        polling="raf",
+        timeout=30_000,
+    )
+    reconnected = time.monotonic() - back
+    assert translate(CONNECTION["back"], "nb") in page.locator(".dl-connection").inner_text()
+    before = page.locator(".dl-situation").first.text_content()
+    page.click(".dl-roll")
+    page.wait_for_function(
+        "before => document.querySelector('.dl-situation')?.textContent !== before",
+        arg=before,
+        timeout=STEP,
+    )
+    assert _kernel_id(page) == kernel
+    line = f"network drop: said after {said:.2f} s, connected again {reconnected:.2f} s after"
+    print(line)
+    with (artifacts / "games-survive.txt").open("a") as out:
+        out.write(line + "\n")
+    assert said <= SAID_WITHIN, line
