@@ -183,8 +183,8 @@ def read_page_save(app: Any, text: object) -> tuple[Any, int | None]:
     engine = _engine(app.game)
     game = engine.load(data["game"])
     page_seed = app.class_seed
-    if seed is None:
-        if game.duplicate:
+    if seed is None or page_seed is None:
+        if seed is not None or game.duplicate:
             raise bad_save(msg("a class game comes back only through its class link."))
         return game, None
     if seed != page_seed:
