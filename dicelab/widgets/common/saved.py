@@ -278,6 +278,8 @@ def publish(app: Any) -> None:
     """Send the save of ``app`` to its page and keepers, if it is the tracked app and its
     game changed since the last save sent."""
     global _sent
+    if _channel is None and not _keepers:
+        return  # nobody keeps saves here (a notebook outside Voilà)
     if _app() is not app or getattr(app, "_game", None) is None:
         return
     text = page_save(app)
