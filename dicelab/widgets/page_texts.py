@@ -28,10 +28,24 @@ from pathlib import Path
 
 from dicelab.i18n import LANGUAGE_ALIASES, N_, available_languages, translate
 
-__all__ = ["FAILED", "INCLUDE", "LOADING", "page_texts", "render_include"]
+__all__ = ["CONNECTION", "FAILED", "INCLUDE", "LOADING", "page_texts", "render_include"]
 
 LOADING = N_("Loading…")
 FAILED = N_("This part of the page could not be shown. Reload the page to try again.")
+CONNECTION = {
+    # What the page says of its connection and its kernel (frontend/src/watch.js).
+    "lost": N_("The connection to the server was lost. Trying again…"),
+    "gone": N_(
+        "This page has stopped on the server: it was left without a connection for a while, "
+        "or the server restarted."
+    ),
+    "kept": N_("Your game is kept on this computer: nothing is lost."),
+    "carryOn": N_("Carry on where I left off"),
+    "back": N_("Connected again."),
+}
+"""The words of the line at the top of a page whose connection or kernel was lost
+(``frontend/src/watch.js``, docs/widgets.md "Games that survive"), by the key the front end
+reads."""
 # In the checkout (the template installs as data files, beside the package, not in it).
 INCLUDE = (
     Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/dicelab/texts.html.j2"
@@ -39,9 +53,13 @@ INCLUDE = (
 
 
 def page_texts() -> dict[str, dict]:
-    """Each shipped language's loading texts, and the language codes read as another's."""
+    """Each shipped language's loading and connection texts, and the codes read as another's."""
     texts = {
-        lang: {"loading": translate(LOADING, lang=lang), "failed": translate(FAILED, lang=lang)}
+        lang: {
+            "loading": translate(LOADING, lang=lang),
+            "failed": translate(FAILED, lang=lang),
+            **{key: translate(text, lang=lang) for key, text in CONNECTION.items()},
+        }
         for lang in available_languages()
     }
     return {"texts": texts, "aliases": LANGUAGE_ALIASES}  # as normalize_language reads them

@@ -16,6 +16,8 @@ import { PageConfig } from '@jupyterlab/coreutils';
 import { connectKernel, shutDownOnClose } from './kernel.js';
 import { renderCellOutputs } from './outputs.js';
 import { createRendermime } from './rendermime.js';
+import { keepGame } from './saved.js';
+import { watchKernel } from './watch.js';
 import { createWidgetManager } from './widgets.js';
 
 const baseUrl = PageConfig.getBaseUrl();
@@ -24,6 +26,16 @@ const rendermime = createRendermime();
 createWidgetManager(kernel, rendermime);
 renderCellOutputs(rendermime, document.body);
 shutDownOnClose(kernel, baseUrl);
+// Games that survive (docs/widgets.md): the page says when its connection or its kernel is
+// lost, and a play app's game is kept in the browser, to come back on the page opened again.
+let hasGame = false;
+watchKernel(kernel, baseUrl, () => hasGame);
+keepGame(kernel).then(
+  (kept) => {
+    hasGame = kept;
+  },
+  () => {} // no answer: the kernel went away first, and the watcher says so
+);
 
 // Voilà's template shows the cells once its last cell has run *and* the theme is loaded; the
 // light theme is in the page's stylesheets already.

@@ -1,4 +1,5 @@
 // The page's kernel: Voilà started it (or took it from its pool) and named it in the page.
+import { CommsOverSubshells } from '@jupyterlab/services/lib/kernel/comm';
 import { KernelConnection } from '@jupyterlab/services/lib/kernel/default';
 import { ServerConnection } from '@jupyterlab/services/lib/serverconnection';
 
@@ -7,10 +8,23 @@ import { ServerConnection } from '@jupyterlab/services/lib/serverconnection';
  *
  * The kernel's model is not asked of the server first, as Voilà does: the page was made by
  * that kernel a moment ago, and the websocket needs only its id.
+ *
+ * Comms never go over kernel subshells. ipykernel 7 says it has subshells, so
+ * @jupyterlab/services 7.6 would open one for the widgets' comms with a
+ * `create_subshell_request`; Voilà's server lets a page send only comm and kernel-info
+ * messages and drops that request without a word, so its reply never comes, and when the
+ * connection is cleared (page closed, kernel restarted) every widget's comm rejected a
+ * promise nobody waits for: about 70 "Canceled future for create_subshell_request" errors
+ * per page (docs/serving.md). A dicelab page runs no code beside its widgets' messages:
+ * it needs no subshell.
  */
 export function connectKernel(baseUrl, kernelId) {
   const serverSettings = ServerConnection.makeSettings({ baseUrl });
-  return new KernelConnection({ model: { id: kernelId, name: 'python3' }, serverSettings });
+  return new KernelConnection({
+    model: { id: kernelId, name: 'python3' },
+    serverSettings,
+    commsOverSubshells: CommsOverSubshells.Disabled,
+  });
 }
 
 /**
@@ -19,10 +33,15 @@ export function connectKernel(baseUrl, kernelId) {
  */
 export function shutDownOnClose(kernel, baseUrl) {
   window.addEventListener('beforeunload', () => {
-    const form = new FormData();
-    const xsrf = document.cookie.match('\\b_xsrf=([^;]*)\\b');
-    form.append('_xsrf', (xsrf && xsrf[1]) || '');
-    navigator.sendBeacon(`${baseUrl}voila/api/shutdown/${kernel.id}`, form);
+    askShutdown(kernel, baseUrl);
     kernel.dispose();
   });
+}
+
+/** Ask Voilà to shut `kernel` down, with a beacon (also from a closing page). */
+export function askShutdown(kernel, baseUrl) {
+  const form = new FormData();
+  const xsrf = document.cookie.match('\\b_xsrf=([^;]*)\\b');
+  form.append('_xsrf', (xsrf && xsrf[1]) || '');
+  navigator.sendBeacon(`${baseUrl}voila/api/shutdown/${kernel.id}`, form);
 }

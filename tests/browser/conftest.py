@@ -8,6 +8,7 @@ missing; in CI (``CI=true``) a missing Chromium is a failure, so that CI cannot 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -143,12 +144,34 @@ def browser():
         instance.close()
 
 
+def record_errors(page, into: list[str] | None = None) -> list[str]:
+    """Record every error of ``page`` in ``page.errors`` (and ``into``): an uncaught exception
+    or unhandled rejection (``pageerror``) and an error in its console (a failed request, a
+    ``console.error``). Returns ``page.errors``."""
+    page.errors = []
+
+    def keep(text: str) -> None:
+        page.errors.append(text)
+        if into is not None:
+            into.append(f"{page.url}: {text}")
+
+    page.on("pageerror", lambda error: keep(str(error)))
+    page.on("console", lambda message: keep(message.text) if message.type == "error" else None)
+    return page.errors
+
+
 @pytest.fixture
 def page(browser):
-    """A fresh page (own context) that records console errors in ``page.errors``."""
+    """A fresh page (own context) that records its errors in ``page.errors``, as does every
+    page it opens; the test fails on any error of any of them, but those it expects
+    (``page.expected_errors``: regular expressions a test adds to)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    seen: list[str] = []
+    context.on("page", lambda opened: record_errors(opened, seen))
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.expected_errors = []
     yield page
     context.close()
+    unexpected = [e for e in seen if not any(re.search(p, e) for p in page.expected_errors)]
+    if unexpected:
+        pytest.fail("errors on the page:\n" + "\n".join(unexpected[:20]), pytrace=False)

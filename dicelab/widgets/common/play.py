@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, msg, translate
+from dicelab.widgets.common import saved
 from dicelab.widgets.common.base import App, esc, refuse
 from dicelab.widgets.common.classmode import (
     CLASS_CSS,
@@ -74,6 +75,7 @@ class PlayApp(App):
         self._epoch = 0
         self._computer_log: list[Message] = []  # the computer's moves since a human's action
         self._class_seed: int | None = None  # a class game's seed (set by the subclass)
+        saved.track(self)  # its game is saved after every change (games that survive)
 
     # -- building -------------------------------------------------------------------------
     def _build_common(self) -> None:
@@ -385,6 +387,12 @@ class PlayApp(App):
         """Animate the dice just rolled (subclasses)."""
 
     # -- drawing ----------------------------------------------------------------------------
+    def render(self) -> None:
+        """:meth:`App.render`, then the game saved for its page (:mod:`.saved`)."""
+        with self._lock:
+            super().render()
+            saved.publish(self)
+
     def _render_common(self, lang: str) -> None:
         """Draw the New game and Undo buttons and the situation line."""
         self._new_game_button.description = translate("New game", lang)
