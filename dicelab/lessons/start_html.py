@@ -63,11 +63,15 @@ def _link(match: re.Match[str]) -> str:
     (``?lang=xx``); a relative link is a notebook (or file) of the folder; others as they are."""
     url = html_escape.unescape(match.group(1))
     own = _SELF.match(url)
+    language = ""
     if own:
         url = own.group(1) or "?"
+        code = re.search(r"lang=([\w-]+)", url)
+        if code:  # a language's name, read out in its own language
+            language = f' lang="{code.group(1)}" hreflang="{code.group(1)}"'
     elif not re.match(r"^([a-z][a-z0-9+.-]*:|/|#|\?)", url):
         url = RENDER + url
-    return f'href="{html_escape.escape(url, quote=True)}"'
+    return f'href="{html_escape.escape(url, quote=True)}"{language}'
 
 
 def render_language(lang: str) -> str:
