@@ -16,11 +16,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.app: pyproject.toml | $(BIN)/python
+# The template is installed as a copy, even editable (setup.py): a changed template reinstalls.
+TEMPLATE := $(wildcard share/jupyter/voila/templates/dicelab/* share/jupyter/voila/templates/dicelab/static/frontend/*)
+
+$(VENV)/.app: pyproject.toml setup.py $(TEMPLATE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
 	touch $@
 
-$(VENV)/.test: pyproject.toml | $(BIN)/python
+$(VENV)/.test: pyproject.toml setup.py $(TEMPLATE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@
 
@@ -74,6 +77,7 @@ messages: $(VENV)/.app
 	$(BIN)/python -m dicelab.i18n.extract
 	$(BIN)/python -m dicelab.widgets.page_texts
 	$(BIN)/python -m dicelab.lessons.readable
+	$(BIN)/python -m dicelab.lessons.start_html
 
 # Print-ready HTML files to open in a browser and print on A4 (docs/printouts.md).
 printouts: $(VENV)/.app

@@ -33,6 +33,8 @@ it creates (each is a message to the browser and a view to draw).
     python benchmarks/voila_apps.py --runs 3   # quicker
     python benchmarks/voila_apps.py --lessons  # only the floor and the lessons
     python benchmarks/voila_apps.py --apps     # only the floor and the apps
+    python benchmarks/voila_apps.py --pages    # only the floor and every page of notebooks/
+                                               # as make run serves it (goal: <= 0.5 each)
     python benchmarks/voila_apps.py --explain  # also: the floor plus each app's imports, and
                                                # the floor with as many widgets as each app
     python benchmarks/voila_apps.py --stock-frontend  # pages drawn by Voilà's own front end
@@ -101,6 +103,14 @@ LESSONS = (
     ("penta_thinking", "penta_thinking.ipynb", LESSON_READY, None),
     ("winning_vs_scoring", "winning_vs_scoring.ipynb", LESSON_READY, None),
 )
+PAGE_GOAL = 0.5  # every page of notebooks/, as served (``--pages``), against the floor
+CONTROL_READY = "#rendered_cells :is(button, select, textarea, input, .dl-die):not([disabled])"
+"""A page's first control a learner can use: what ``--pages`` waits for on a page that
+``APPS`` and ``LESSONS`` do not name."""
+START_NOTEBOOK = "00_start_here.ipynb"
+START_READY = "main a[href]"
+"""The start page has no control: it is on screen with its first link (dicelab's template
+draws it as the folder's page, without a kernel: docs/serving.md)."""
 TIMEOUT_MS = 120_000
 ON_SCREEN = """css => [...document.querySelectorAll(css)].some((element) => {
   const box = element.getBoundingClientRect();
@@ -306,6 +316,27 @@ def explain_entries(folder: Path, counts: dict[str, int]) -> list[tuple[str, str
     return entries
 
 
+def page_entries(folder: Path) -> list[tuple[str, str, str, None]]:
+    """Every notebook of ``notebooks/`` as ``make run`` serves it (``voila.json``'s pools), each
+    to its first control (``APPS``, ``LESSONS``, else :data:`CONTROL_READY`), and the start
+    page where a learner opens it: the folder's page (``voila/tree/``, no kernel). Copies the
+    notebooks into ``folder`` (the start page's notebook, ``00_start_here.ipynb``, is timed at
+    its own address too: that one still starts a kernel, as any notebook's does)."""
+    ready = {notebook: css for _, notebook, css, _ in (*APPS, *LESSONS)}
+    ready[START_NOTEBOOK] = "#rendered_cells a[href]"
+    drawn = (ROOT / "share" / "jupyter" / "voila" / "templates" / "dicelab" / "tree.html").exists()
+    entries = [("start page (folder)", "", START_READY, None)] if drawn else []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        shutil.copy(path, folder / path.name)
+        entries.append((path.stem, path.name, ready.get(path.name, CONTROL_READY), None))
+    return entries
+
+
+def page_url(base: str, notebook: str) -> str:
+    """A notebook's Voilà address, or the folder's page for ``""``."""
+    return f"{base}/voila/render/{notebook}" if notebook else f"{base}/voila/tree/"
+
+
 def cold(entry: tuple) -> tuple:
     """The same app, from a copy of its notebook that has no kernel pool."""
     name, notebook, ready, widget_class = entry
@@ -385,6 +416,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lessons", action="store_true", help="only the floor and the lessons")
     parser.add_argument("--apps", action="store_true", help="only the floor and the apps")
     parser.add_argument(
+        "--pages",
+        action="store_true",
+        help="only the floor and every page of notebooks/, as make run serves them",
+    )
+    parser.add_argument(
         "--stock-frontend",
         action="store_true",
         help="pages drawn by Voilà's own front end, not dicelab's (to compare)",
@@ -401,14 +437,16 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     load_before = os.getloadavg()[0]
-    apps = () if args.lessons else APPS
+    apps = () if args.lessons or args.pages else APPS
     probes = {name: probe(widget_class) for name, _, _, widget_class in apps}
     folder = serve_folder()
     lessons = [] if args.apps else [*map(cold, LESSONS), *LESSONS]
     entries = [FLOOR, *lessons] if args.lessons else [FLOOR, *map(cold, APPS), *APPS, *lessons]
+    if args.pages:
+        entries = [FLOOR, *page_entries(folder)]
     pooled = pooled_notebooks()
     unpooled = [notebook for _, notebook, _, _ in APPS if not pooled.get(notebook)]
-    if unpooled:
+    if unpooled and not args.pages:
         print(f"voila.json gives no kernel pool to {', '.join(unpooled)}: nothing is preheated")
         return 1
     kernels = sum(pooled.values())
@@ -428,14 +466,14 @@ def main(argv: list[str] | None = None) -> int:
             )
             # One warm-up of each notebook: the first kernel start pays for disk caches.
             for name, notebook, ready, _ in entries:
-                url = f"{base}/voila/render/{notebook}"
+                url = page_url(base, notebook)
                 try:
                     time_to_clickable(browser, url, ready, process, kernels)
                 except Exception as error:
                     print(f"warm-up of {name} failed: {type(error).__name__}", file=sys.stderr)
             for _ in range(args.runs):
                 for name, notebook, ready, _ in entries:
-                    url = f"{base}/voila/render/{notebook}"
+                    url = page_url(base, notebook)
                     try:
                         times[name].append(time_to_clickable(browser, url, ready, process, kernels))
                     except Exception as error:
@@ -450,13 +488,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     floor = statistics.median(times["floor"])
     print(f"Voilà time to clickable, median of {args.runs} (seconds), against the floor (a")
-    print("one-button notebook without preheating); goals: preheated app / floor <=")
-    print(f"{PREHEATED_GOAL}, cold app / floor <= {GOAL}")
+    if args.pages:
+        print(f"one-button notebook without preheating); goal: every page / floor <= {PAGE_GOAL}")
+    else:
+        print("one-button notebook without preheating); goals: preheated app / floor <=")
+        print(f"{PREHEATED_GOAL}, cold app / floor <= {GOAL}")
     print(browser_line(args.browser_ui))
     print(f"{'notebook':<24}{'median':>8}{'ratio':>8}   runs")
     goals = {name: PREHEATED_GOAL for name, *_ in APPS}
     goals.update({cold(entry)[0]: GOAL for entry in APPS})
     goals.update({name: GOAL for name, *_ in lessons})
+    if args.pages:
+        goals = {name: PAGE_GOAL for name, notebook, *_ in entries if name != "floor"}
     worst = {PREHEATED_GOAL: 0.0, GOAL: 0.0}
     for name, *_ in entries:
         runs = " ".join(f"{t:.2f}" for t in times[name])
@@ -495,7 +538,10 @@ def main(argv: list[str] | None = None) -> int:
     load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     print(f"{load} (on {os.cpu_count()} CPUs: a busy machine makes every figure noisy)")
     timed = {goals.get(name) for name, *_ in entries}
-    for goal, label in ((PREHEATED_GOAL, "preheated app"), (GOAL, "cold app or lesson")):
+    labels = ((PREHEATED_GOAL, "preheated app"), (GOAL, "cold app or lesson"))
+    if args.pages:
+        labels = ((PAGE_GOAL, "page"),)
+    for goal, label in labels:
         if goal not in timed:  # (--lessons times no preheated app)
             continue
         verdict = "goal met" if worst[goal] <= goal else "goal NOT met"

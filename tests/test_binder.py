@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_serving import voila_serves_the_notebooks
+
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
 
@@ -65,6 +67,9 @@ def test_binder_environment_builds_and_post_build_runs(tmp_path):
     assert (template / "static" / "frontend" / "dicelab.js").exists()  # dicelab's front end
     assert (template / "frontend.html.j2").exists()
     assert (template / "texts.html.j2").exists()  # the loading screen's words
+    # Voilà from that environment, with no JUPYTER_PATH: the template installed (not the
+    # checkout's) draws the start page and an app's page.
+    voila_serves_the_notebooks(str(python))
     check = subprocess.run(
         [python, "-c", "import dicelab.widgets, voila; print(dicelab.__version__)"],
         cwd=tmp_path,

@@ -14,12 +14,11 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dicelab.farkle import is_farkle, set_aside_options
 from dicelab.farkle import score as farkle_score
 from dicelab.i18n import format_number, translate
-from dicelab.lessons import APPS, LESSONS, farkle_rules, penta_rules
+from dicelab.lessons import farkle_rules, penta_rules
 from dicelab.penta import BOXES, Scorecard
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -135,24 +134,7 @@ def dice_on_page(page, count: int, or_text: str | None = None) -> list[tuple[int
 # -- the tree and the start page ------------------------------------------------------------------
 
 
-def test_tree_page_lists_every_app_and_lesson(page, voila_url, artifacts):
-    listed = page.locator(".jp-DirListing-itemText")
-    # Voilà 0.5's tree page now and then draws an empty listing (seen about once in eight
-    # loads on a busy machine; a reload shows it): allow two reloads, then fail.
-    for attempt in range(3):
-        page.errors.clear()
-        page.goto(voila_url + "/", timeout=LOAD)
-        try:
-            listed.first.wait_for(timeout=LOAD // 3)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
-    page.wait_for_timeout(300)
-    names = {text.strip() for text in listed.all_inner_texts()}
-    assert {"00_start_here.ipynb"} | {item.notebook for item in (*APPS, *LESSONS)} <= names
-    shoot(page, artifacts, "tree")
-    assert page.errors == []
+# The folder's page (Voilà's tree) is dicelab's start page: tests/browser/test_start_page.py.
 
 
 # -- Penta: roll, hold two dice, roll, pick a box, validate ----------------------------------------
