@@ -136,6 +136,15 @@ def dice_on_page(page, count: int, or_text: str | None = None) -> list[tuple[int
 
 
 def test_tree_page_lists_every_app_and_lesson(page, voila_url, artifacts):
+    # Voilà's own tree page (lab's tree template: dicelab's template has none) runs Voilà's
+    # JupyterLab front end: it asks a CDN for Font Awesome 4, asks the server for its kernels
+    # (404 under Voilà), and ipywidgets' three plugins fail to activate without a kernel.
+    # Known and listed here; a tree page of dicelab's own would have none of them.
+    page.expected_errors += [
+        r"ERR_NAME_NOT_RESOLVED",
+        r"status of 404",
+        r"jupyterlab-manager:(base|controls|output)-[0-9.]+' failed to activate",
+    ]
     listed = page.locator(".jp-DirListing-itemText")
     # Voilà 0.5's tree page now and then draws an empty listing (seen about once in eight
     # loads on a busy machine; a reload shows it): allow two reloads, then fail.
@@ -152,7 +161,6 @@ def test_tree_page_lists_every_app_and_lesson(page, voila_url, artifacts):
     names = {text.strip() for text in listed.all_inner_texts()}
     assert {"00_start_here.ipynb"} | {item.notebook for item in (*APPS, *LESSONS)} <= names
     shoot(page, artifacts, "tree")
-    assert page.errors == []
 
 
 # -- Penta: roll, hold two dice, roll, pick a box, validate ----------------------------------------
