@@ -41,6 +41,7 @@ CONNECTION = {
     ),
     "kept": N_("Your game is kept on this computer: nothing is lost."),
     "carryOn": N_("Carry on where I left off"),
+    "reload": N_("Open this page again"),  # a page without a game (a lesson)
     "back": N_("Connected again."),
 }
 """The words of the line at the top of a page whose connection or kernel was lost

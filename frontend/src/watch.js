@@ -44,6 +44,8 @@ export function watchKernel(kernel, baseUrl, hasGame) {
     clearTimeout(checkTimer);
     banner.show('gone', hasGame());
     window.dicelabConnection = 'gone';
+    document.body.dataset.dlConnection = 'gone';
+    document.getElementById('rendered_cells')?.setAttribute('inert', ''); // clicks do nothing
     release();
   };
   // Let go of the kernel: no more attempts on one that is not there, and a kernel the server
@@ -187,7 +189,7 @@ class Banner {
     this.node.dataset.kind = kind;
     this.text.textContent = words.join(' ');
     this.button.hidden = kind !== 'gone';
-    this.button.textContent = texts.carryOn;
+    this.button.textContent = game ? texts.carryOn : texts.reload;
     this.node.hidden = false;
     if (kind === 'gone') {
       this.button.focus();
