@@ -40,7 +40,7 @@ from dicelab.classroom import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.farkle import game as farkle_game
 from dicelab.i18n import Message, msg, nmsg
-from dicelab.numbers import check_seed, check_whole, show_value
+from dicelab.numbers import check_seed, check_whole, is_whole, show_value
 from dicelab.penta import game as penta_game
 from dicelab.review import Decision, Review
 
@@ -53,6 +53,7 @@ __all__ = [
     "Refusal",
     "check_size",
     "check_sort_key",
+    "check_upload",
     "example_codes",
     "missing_tables",
     "optimal_farkle_turn",
@@ -73,6 +74,9 @@ MAX_LINES = 1000
 """The most lines read at once (a class, not a database)."""
 MAX_TEXT = 2_000_000
 """The most characters read at once."""
+MAX_UPLOAD = 4 * MAX_TEXT
+"""The largest file read (bytes): :data:`MAX_TEXT` characters of four bytes each in UTF-8,
+below the 10 MiB a page's message to the kernel may hold by default."""
 SIMULATED = 4000
 """Games of the optimal player simulated for the distribution of optimal scores."""
 SORT_KEYS = ("score", "name", "mean_loss", "difference", "line")
@@ -109,6 +113,41 @@ def check_size(text: str) -> str:
             msg("This text is too long for a class: at most {n} characters.", n=MAX_TEXT)
         )
     return text
+
+
+def check_upload(name: str, content: bytes, size: int | None = None) -> str:
+    """The text of an uploaded file (UTF-8, with or without a byte-order mark), refused with
+    words that say the limit when it is larger than :data:`MAX_UPLOAD` bytes (before it is
+    decoded) or not text. ``size`` is the file's size as the browser tells it: the page
+    sends a larger file's name and size without its content (``frontend/src/widgets.js``).
+
+    >>> check_upload("class.txt", b"x" * (MAX_UPLOAD + 1))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: The file 'class.txt' is too large: 8,000,001 bytes; the \
+dashboard reads files of at most 8,000,000 bytes (2,000,000 characters). Split the class \
+into several files.
+    """
+    bytes_ = max(len(content), int(size) if is_whole(size) else 0)
+    if bytes_ > MAX_UPLOAD:
+        raise IllegalMove(
+            msg(
+                "The file {name} is too large: {size} bytes; the dashboard reads files of at "
+                "most {limit} bytes ({n} characters). Split the class into several files.",
+                name=show_value(name),
+                size=bytes_,
+                limit=MAX_UPLOAD,
+                n=MAX_TEXT,
+            )
+        )
+    if b"\0" in content[:4096]:
+        raise IllegalMove(
+            msg(
+                "The file {name} is not text: upload a .txt or .csv file with one code a line.",
+                name=show_value(name),
+            )
+        )
+    return check_size(bytes(content).decode("utf-8-sig", "replace"))
 
 
 # -- lines ---------------------------------------------------------------------------------

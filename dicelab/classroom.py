@@ -82,7 +82,6 @@ banking the least a turn can (one 5: 50 points, 3 moves), is 7 * 300 * 3 = 6,300
 a code holds three times that and more (docs/classroom.md)."""
 
 
-
 Game = penta_game.Game | farkle_game.Game
 
 
@@ -466,7 +465,9 @@ def _read_farkle(reader: _Reader, names: Sequence[str] | None) -> farkle_game.Ga
         raise IllegalMove(
             msg("This is not a result code: {reason}", reason=error.message)
         ) from None
-    for number, symbol in enumerate(reader.symbols(lambda: _FARKLE_RADIX, MAX_FARKLE_MOVES), start=1):
+    for number, symbol in enumerate(
+        reader.symbols(lambda: _FARKLE_RADIX, MAX_FARKLE_MOVES), start=1
+    ):
         if symbol == 0:
             move: FarkleRoll | Bank | SetAside = FarkleRoll()
         elif symbol == 1:

@@ -634,9 +634,7 @@ def _pair_turns(chances: Any, pairs: np.ndarray) -> list[_WinTurn]:
     turns = []
     for j, cap in enumerate(caps.tolist()):
         end = cap + tables.max_gain + 1
-        turns.append(
-            _WinTurn(values[:end, :, j].copy(), bank[:end, j].copy(), int(cap), options)
-        )
+        turns.append(_WinTurn(values[:end, :, j].copy(), bank[:end, j].copy(), int(cap), options))
     return turns
 
 
