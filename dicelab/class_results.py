@@ -54,6 +54,7 @@ __all__ = [
     "check_size",
     "check_sort_key",
     "check_upload",
+    "safe_cell",
     "example_codes",
     "missing_tables",
     "optimal_farkle_turn",
@@ -74,6 +75,8 @@ MAX_LINES = 1000
 """The most lines read at once (a class, not a database)."""
 MAX_TEXT = 2_000_000
 """The most characters read at once."""
+MAX_NAME = 60
+"""The most characters of a learner's name kept (a longer one is cut, with "…")."""
 MAX_UPLOAD = 4 * MAX_TEXT
 """The largest file read (bytes): :data:`MAX_TEXT` characters of four bytes each in UTF-8,
 below the 10 MiB a page's message to the kernel may hold by default."""
@@ -172,7 +175,34 @@ def split_line(line: str) -> tuple[str | None, str]:
     name, code = line[:at], line[at + 1 :].strip().strip('"')
     fields = [f.strip().strip('"').strip() for f in _FIELDS.split(name)]
     fields = [f for f in fields if f]
-    return (fields[-1] if fields else None), code
+    return (_short_name(fields[-1]) if fields else None), code
+
+
+def _short_name(name: str) -> str:
+    """A learner's name of at most :data:`MAX_NAME` characters (longer: cut, with "…").
+
+    >>> len(_short_name("A" * 500))
+    60
+    """
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell a spreadsheet would read as a formula begins (OWASP's list)."""
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet opens as text: text beginning as a formula does (``=``,
+    ``+``, ``-``, ``@``, tab, carriage return) gets a ``'`` in front; numbers stay numbers.
+
+    >>> [safe_cell(text) for text in ("=1+2", "-2+3", "@SUM(A1)", "Ada")]
+    ["'=1+2", "'-2+3", "'@SUM(A1)", 'Ada']
+    >>> safe_cell(-3)
+    -3
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _lines(text: str) -> list[tuple[int, str | None, str]]:
@@ -594,7 +624,8 @@ class ClassResults:
     """The CSV columns (stable field names; ``proficiency`` in the current language)."""
 
     def to_csv(self, key: str = "line", descending: bool = False) -> str:
-        """The table as CSV with a header row of :attr:`COLUMNS`, sorted as asked.
+        """The table as CSV with a header row of :attr:`COLUMNS`, sorted as asked; every
+        text cell safe to open in a spreadsheet (:func:`safe_cell`).
 
         >>> ClassResults((), ()).to_csv().splitlines()[0].split(",")[:4]
         ['line', 'name', 'game', 'rules']
@@ -608,7 +639,7 @@ class ClassResults:
                 return ""
             if isinstance(value, bool):
                 return "yes" if value else "no"
-            return value
+            return safe_cell(value)
 
         for r in self.sorted_by(key, descending):
             row = [
