@@ -54,7 +54,6 @@ __all__ = [
     "check_size",
     "check_sort_key",
     "check_upload",
-    "safe_cell",
     "example_codes",
     "missing_tables",
     "optimal_farkle_turn",
@@ -62,6 +61,7 @@ __all__ = [
     "optimal_scores",
     "read_class",
     "read_learner",
+    "safe_cell",
     "split_line",
     "warm_up",
 ]

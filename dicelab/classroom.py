@@ -43,6 +43,7 @@ from dicelab.farkle.moves import Bank, SetAside
 from dicelab.farkle.moves import Roll as FarkleRoll
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
+from dicelab.farkle.save import MAX_MOVES as FARKLE_MAX_MOVES
 from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import Message, msg, nmsg
 from dicelab.numbers import MAX_SEED, is_listlike, show_value
@@ -75,11 +76,9 @@ held dice, the roll."""
 MAX_PENTA_MOVES = penta_players.MAX_SEATS * len(BOXES) * _PENTA_TURN
 """The longest legal Penta game in a code: every seat of the most, every round, every turn
 with both holds and all three rolls (docs/classroom.md)."""
-MAX_FARKLE_MOVES = 20_000
-"""The most moves of a Farkle game in a code. Farkle has no longest game (a seat may farkle
-turn after turn); the longest game that banks, seven seats to the highest target each
-banking the least a turn can (one 5: 50 points, 3 moves), is 7 * 300 * 3 = 6,300 moves, and
-a code holds three times that and more (docs/classroom.md)."""
+MAX_FARKLE_MOVES = FARKLE_MAX_MOVES
+"""The most moves of a Farkle game in a code, as in a save: Farkle has no longest game (a
+seat may farkle turn after turn), see :data:`dicelab.farkle.save.MAX_MOVES`."""
 
 
 Game = penta_game.Game | farkle_game.Game

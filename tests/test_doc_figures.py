@@ -40,7 +40,9 @@ def test_verhoeffs_figures_are_the_free_jokers():
 
 def test_the_official_games_figures_are_its_own():
     (mean,) = _found(r"Glenn \(2006\) for the official game \((\d+\.\d+)\)", "rules/penta.md")
-    (sd,) = _found(r"the official game's standard deviation, (\d+\.\d+), is dicelab's own", "rules/penta.md")
+    (sd,) = _found(
+        r"the official game's standard deviation, (\d+\.\d+), is dicelab's own", "rules/penta.md"
+    )
     assert round(Solver("official").expected_score(), 7) == float(mean)
     assert round(Moments("official").start_sd(), 4) == float(sd)
     published, free, own = _found(
