@@ -40,7 +40,7 @@ from dicelab.classroom import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.farkle import game as farkle_game
 from dicelab.i18n import Message, msg, nmsg
-from dicelab.numbers import check_seed, check_whole, show_value
+from dicelab.numbers import check_seed, check_whole, is_whole, show_value
 from dicelab.penta import game as penta_game
 from dicelab.review import Decision, Review
 
@@ -53,6 +53,7 @@ __all__ = [
     "Refusal",
     "check_size",
     "check_sort_key",
+    "check_upload",
     "example_codes",
     "missing_tables",
     "optimal_farkle_turn",
@@ -60,6 +61,7 @@ __all__ = [
     "optimal_scores",
     "read_class",
     "read_learner",
+    "safe_cell",
     "split_line",
     "warm_up",
 ]
@@ -73,6 +75,11 @@ MAX_LINES = 1000
 """The most lines read at once (a class, not a database)."""
 MAX_TEXT = 2_000_000
 """The most characters read at once."""
+MAX_NAME = 60
+"""The most characters of a learner's name kept (a longer one is cut, with "…")."""
+MAX_UPLOAD = 4 * MAX_TEXT
+"""The largest file read (bytes): :data:`MAX_TEXT` characters of four bytes each in UTF-8,
+below the 10 MiB a page's message to the kernel may hold by default."""
 SIMULATED = 4000
 """Games of the optimal player simulated for the distribution of optimal scores."""
 SORT_KEYS = ("score", "name", "mean_loss", "difference", "line")
@@ -111,6 +118,41 @@ def check_size(text: str) -> str:
     return text
 
 
+def check_upload(name: str, content: bytes, size: int | None = None) -> str:
+    """The text of an uploaded file (UTF-8, with or without a byte-order mark), refused with
+    words that say the limit when it is larger than :data:`MAX_UPLOAD` bytes (before it is
+    decoded) or not text. ``size`` is the file's size as the browser tells it: the page
+    sends a larger file's name and size without its content (``frontend/src/widgets.js``).
+
+    >>> check_upload("class.txt", b"x" * (MAX_UPLOAD + 1))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: The file 'class.txt' is too large: 8,000,001 bytes; the \
+dashboard reads files of at most 8,000,000 bytes (2,000,000 characters). Split the class \
+into several files.
+    """
+    bytes_ = max(len(content), int(size) if is_whole(size) else 0)
+    if bytes_ > MAX_UPLOAD:
+        raise IllegalMove(
+            msg(
+                "The file {name} is too large: {size} bytes; the dashboard reads files of at "
+                "most {limit} bytes ({n} characters). Split the class into several files.",
+                name=show_value(name),
+                size=bytes_,
+                limit=MAX_UPLOAD,
+                n=MAX_TEXT,
+            )
+        )
+    if b"\0" in content[:4096]:
+        raise IllegalMove(
+            msg(
+                "The file {name} is not text: upload a .txt or .csv file with one code a line.",
+                name=show_value(name),
+            )
+        )
+    return check_size(bytes(content).decode("utf-8-sig", "replace"))
+
+
 # -- lines ---------------------------------------------------------------------------------
 
 
@@ -133,7 +175,34 @@ def split_line(line: str) -> tuple[str | None, str]:
     name, code = line[:at], line[at + 1 :].strip().strip('"')
     fields = [f.strip().strip('"').strip() for f in _FIELDS.split(name)]
     fields = [f for f in fields if f]
-    return (fields[-1] if fields else None), code
+    return (_short_name(fields[-1]) if fields else None), code
+
+
+def _short_name(name: str) -> str:
+    """A learner's name of at most :data:`MAX_NAME` characters (longer: cut, with "…").
+
+    >>> len(_short_name("A" * 500))
+    60
+    """
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell a spreadsheet would read as a formula begins (OWASP's list)."""
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet opens as text: text beginning as a formula does (``=``,
+    ``+``, ``-``, ``@``, tab, carriage return) gets a ``'`` in front; numbers stay numbers.
+
+    >>> [safe_cell(text) for text in ("=1+2", "-2+3", "@SUM(A1)", "Ada")]
+    ["'=1+2", "'-2+3", "'@SUM(A1)", 'Ada']
+    >>> safe_cell(-3)
+    -3
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _lines(text: str) -> list[tuple[int, str | None, str]]:
@@ -555,7 +624,8 @@ class ClassResults:
     """The CSV columns (stable field names; ``proficiency`` in the current language)."""
 
     def to_csv(self, key: str = "line", descending: bool = False) -> str:
-        """The table as CSV with a header row of :attr:`COLUMNS`, sorted as asked.
+        """The table as CSV with a header row of :attr:`COLUMNS`, sorted as asked; every
+        text cell safe to open in a spreadsheet (:func:`safe_cell`).
 
         >>> ClassResults((), ()).to_csv().splitlines()[0].split(",")[:4]
         ['line', 'name', 'game', 'rules']
@@ -569,7 +639,7 @@ class ClassResults:
                 return ""
             if isinstance(value, bool):
                 return "yes" if value else "no"
-            return value
+            return safe_cell(value)
 
         for r in self.sorted_by(key, descending):
             row = [

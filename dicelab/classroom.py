@@ -43,25 +43,43 @@ from dicelab.farkle.moves import Bank, SetAside
 from dicelab.farkle.moves import Roll as FarkleRoll
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
+from dicelab.farkle.save import MAX_MOVES as FARKLE_MAX_MOVES
 from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import Message, msg, nmsg
 from dicelab.numbers import MAX_SEED, is_listlike, show_value
 from dicelab.penta import game as penta_game
 from dicelab.penta import players as penta_players
-from dicelab.penta.moves import Hold, Roll, Score
+from dicelab.penta.moves import DICE, Hold, Roll, Score
+from dicelab.penta.rules import BOXES
 from dicelab.penta.rules import PRESETS as PENTA_PRESETS
 
-__all__ = ["read_result_code", "result_code"]
+__all__ = ["MAX_CODE", "MAX_LETTERS", "read_result_code", "result_code"]
 
 VERSION = "1"
 """The code format's version, the second letter of every code."""
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _SAME = {"O": "0", "I": "1", "L": "1"}  # letters read as the digits they look like
+_SAME_TABLE = str.maketrans(_SAME)
+_LETTER_TABLE = str.maketrans(dict.fromkeys(_ALPHABET))  # deletes the code's letters
+_DIGIT_TABLE = str.maketrans(_ALPHABET, "0123456789ABCDEFGHIJKLMNOPQRSTUV")  # Python's base 32
 _CHECK = 4  # checksum bytes (32 bits)
 _GROUP = 5  # letters between dashes
-_MAX_CODE = 20_000  # letters: far more than any game needs
 _FARKLE_RADIX = 2 + 64  # Roll, Bank, SetAside(mask)
 _PENTA_PLAYERS = ("optimal", "heuristic", "greedy")  # dicelab's own, in this fixed order
+
+_PENTA_TURN = 6
+"""Moves of a Penta turn in a code, at most: roll, hold, roll, hold, roll, score (a run of
+holds counts as its last)."""
+_PENTA_RADIX = len(BOXES) + (2**DICE - 1) + 1
+"""Legal Penta moves at one moment, at most: a scoring per box, a hold per other set of
+held dice, the roll."""
+MAX_PENTA_MOVES = penta_players.MAX_SEATS * len(BOXES) * _PENTA_TURN
+"""The longest legal Penta game in a code: every seat of the most, every round, every turn
+with both holds and all three rolls (docs/classroom.md)."""
+MAX_FARKLE_MOVES = FARKLE_MAX_MOVES
+"""The most moves of a Farkle game in a code, as in a save: Farkle has no longest game (a
+seat may farkle turn after turn), see :data:`dicelab.farkle.save.MAX_MOVES`."""
+
 
 Game = penta_game.Game | farkle_game.Game
 
@@ -150,6 +168,10 @@ def _farkle_body(game: farkle_game.Game) -> bytes:
     )
     if game.start != fresh.start:
         raise _cannot_code(msg("it starts from a situation of its own"))
+    if len(game.events) > MAX_FARKLE_MOVES:
+        raise _cannot_code(
+            msg("it has more than {n} moves, the most a code holds", n=MAX_FARKLE_MOVES)
+        )
     symbols = []
     for event in game.events:
         move = event.move
@@ -205,6 +227,36 @@ def _to_base32(data: bytes) -> str:
     return "".join(_ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(letters)))
 
 
+# Bounds -------------------------------------------------------------------------------------
+
+
+def _letters(head: int, moves: int, radix: int, first_free: int = 0) -> int:
+    """Letters (no dashes) of the longest code: ``head`` bytes of numbers, the count of
+    ``moves``, the moves each below ``radix`` (``first_free`` of them cost nothing), the
+    checksum."""
+    count = len(_varints([moves]))
+    number = (radix ** (moves - first_free) - 1).bit_length()
+    data = head + count + (number + 7) // 8 + _CHECK
+    return 2 + -(-data * 8 // 5)
+
+
+_SEED_BYTES = -(-MAX_SEED.bit_length() // 7)  # the seed's varint, at most
+MAX_LETTERS = {
+    "P": _letters(
+        3 + _SEED_BYTES + penta_players.MAX_SEATS,
+        MAX_PENTA_MOVES,
+        _PENTA_RADIX,
+        MAX_PENTA_MOVES // _PENTA_TURN,  # each turn's first roll, the only legal move
+    ),
+    "F": _letters(5 + _SEED_BYTES, MAX_FARKLE_MOVES, _FARKLE_RADIX),
+}
+"""The letters and digits of the longest code of each kind (its head included, dashes and
+spaces not): a longer code is refused before anything else is read."""
+MAX_CODE = 2 * max(MAX_LETTERS.values())
+"""Characters of a code as pasted, at most: the longest code, with a dash or space between
+every letter and the next."""
+
+
 # Reading ------------------------------------------------------------------------------------
 
 
@@ -226,19 +278,17 @@ def read_result_code(code: str, names: Sequence[str] | None = None) -> Game:
         raise IllegalMove(
             msg("The names are a list of texts, not {value}.", value=show_value(names))
         )
-    if len(code) > _MAX_CODE:
-        raise _typo(msg("it is far too long"))
-    text = "".join(code.split()).replace("-", "").upper()
-    text = "".join(_SAME.get(letter, letter) for letter in text)
+    if len(code) > MAX_CODE:  # before anything is read
+        raise _too_long()
+    text = "".join(code.split())
+    if text[:1] not in ("P", "p", "F", "f"):  # a dash before the head is no code's
+        raise _not_begun()
+    text = text.replace("-", "").upper().translate(_SAME_TABLE)
     head, letters = text[:2], text[2:]
     if head not in ("P" + VERSION, "F" + VERSION):
-        raise IllegalMove(
-            msg(
-                "This is not a result code: a result code begins with P{version} (Penta) or "
-                "F{version} (Farkle).",
-                version=VERSION,
-            )
-        )
+        raise _not_begun()
+    if len(text) > MAX_LETTERS[head[0]]:
+        raise _too_long()
     data = _from_base32(letters)
     if len(data) <= _CHECK:
         raise _typo(msg("it is too short"))
@@ -251,17 +301,37 @@ def read_result_code(code: str, names: Sequence[str] | None = None) -> Game:
     return _read_farkle(reader, names)
 
 
+def _not_begun() -> IllegalMove:
+    return IllegalMove(
+        msg(
+            "This is not a result code: a result code begins with P{version} (Penta) or "
+            "F{version} (Farkle).",
+            version=VERSION,
+        )
+    )
+
+
+def _too_long() -> IllegalMove:
+    return IllegalMove(
+        msg(
+            "This is not a result code: it is longer than any game's code can be (at most "
+            "{n} letters and digits).",
+            n=max(MAX_LETTERS.values()),
+        )
+    )
+
+
 def _typo(reason: Message) -> IllegalMove:
     return IllegalMove(msg("This result code has a typo or was changed: {reason}.", reason=reason))
 
 
 def _from_base32(letters: str) -> bytes:
-    number = 0
-    for letter in letters:
-        value = _ALPHABET.find(letter)
-        if value < 0:
-            raise _typo(msg("{letter} is not a letter of result codes", letter=show_value(letter)))
-        number = number << 5 | value
+    """The bytes the letters spell, in time linear in their number (Python reads a
+    number in base 32 in one pass)."""
+    wrong = letters.translate(_LETTER_TABLE)  # what is left is no letter of codes
+    if wrong:
+        raise _typo(msg("{letter} is not a letter of result codes", letter=show_value(wrong[0])))
+    number = int(letters.translate(_DIGIT_TABLE), 32) if letters else 0
     bits = len(letters) * 5
     size, spare = divmod(bits, 8)
     if number & ((1 << spare) - 1) or spare >= 5:
@@ -290,11 +360,11 @@ class _Reader:
             raise _not_code()
         return value
 
-    def symbols(self, radix: Callable[[], int]) -> Iterator[int]:
-        """The moves' symbols one by one, each in the base ``radix()`` gives when it is
-        read (a replay stops at the first refused move), then a check that nothing is
-        left over."""
-        count = self.number(100_000)
+    def symbols(self, radix: Callable[[], int], most: int) -> Iterator[int]:
+        """The moves' symbols one by one (at most ``most``), each in the base ``radix()``
+        gives when it is read (a replay stops at the first refused move), then a check that
+        nothing is left over."""
+        count = self.number(most + 1)
         rest = self.data[self.at :]
         if rest[:1] == b"\0":
             raise _not_code()
@@ -357,7 +427,7 @@ def _read_penta(reader: _Reader, names: Sequence[str] | None) -> penta_game.Game
         legal[:] = game.legal_moves()
         return len(legal)
 
-    for number, symbol in enumerate(reader.symbols(radix), start=1):
+    for number, symbol in enumerate(reader.symbols(radix, MAX_PENTA_MOVES), start=1):
         try:
             game.push(legal[symbol])
         except IllegalMove as error:
@@ -394,7 +464,9 @@ def _read_farkle(reader: _Reader, names: Sequence[str] | None) -> farkle_game.Ga
         raise IllegalMove(
             msg("This is not a result code: {reason}", reason=error.message)
         ) from None
-    for number, symbol in enumerate(reader.symbols(lambda: _FARKLE_RADIX), start=1):
+    for number, symbol in enumerate(
+        reader.symbols(lambda: _FARKLE_RADIX, MAX_FARKLE_MOVES), start=1
+    ):
         if symbol == 0:
             move: FarkleRoll | Bank | SetAside = FarkleRoll()
         elif symbol == 1:

@@ -78,6 +78,8 @@ def check_die(value: object) -> int:
     ...
     dicelab.errors.IllegalMove: A die shows True: dice show whole numbers from 1 to 6.
     """
+    if type(value) is int and 1 <= value <= 6:  # the common case, checked at once
+        return value
     if not is_whole(value):
         raise IllegalMove(
             msg(
@@ -109,7 +111,7 @@ def check_dice(
     dicelab.errors.IllegalMove: Dice must be a list of numbers from 1 to 6, not '12345'.
     """
     # A set would silently merge equal dice and a mapping would give its keys: refuse both.
-    if isinstance(dice, Set) or not is_listlike(dice):
+    if type(dice) is not tuple and (isinstance(dice, Set) or not is_listlike(dice)):
         raise IllegalMove(
             msg("Dice must be a list of numbers from 1 to 6, not {value}.", value=show_value(dice))
         )

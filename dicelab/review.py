@@ -141,7 +141,8 @@ class KindSummary:
 
 
 # Proficiency scales: (upper bound of the mean loss per decision, label), best first. The
-# Penta scale follows Verhoeff's proficiency test (excellent below 0.2 points per choice).
+# dicelab's own scale (names and thresholds), modelled on Verhoeff's proficiency test for Yahtzee
+# (excellent below 0.2 points per choice); no source publishes it for Penta or Farkle.
 LABELS = (N_("Excellent"), N_("Good"), N_("Fair"), N_("Weak"), N_("Beginner"))
 SCALES: dict[tuple[str, str], tuple[float, ...]] = {
     ("penta", "points"): (0.2, 0.5, 1.0, 2.0),

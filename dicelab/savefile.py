@@ -38,15 +38,29 @@ __all__ = [
     "MAX_DEPTH",
     "bad_save",
     "check_header",
+    "check_moves",
     "check_plain",
     "expect_keys",
     "json_text",
+    "max_save",
     "open_save",
     "read_json",
 ]
 
 MAX_DEPTH = 8
 """A save nests at most this deep (Farkle's extra combinations in its table: 5 levels)."""
+MAX_HEAD = 100_000
+"""Characters of a save besides its events, at most: rules, seats and their names, the
+computer's parameters, the situations (a few hundred in practice)."""
+MAX_EVENT = 200
+"""Characters of one event in a save, at most, written with ``indent=1`` (the longest, a
+Farkle set-aside of six dice, is about 160)."""
+
+
+def max_save(moves: int) -> int:
+    """Characters of the longest save of a game of at most ``moves`` moves: longer text is
+    refused before it is read (:func:`read_json`)."""
+    return MAX_HEAD + moves * MAX_EVENT
 
 
 def bad_save(reason: str | Message) -> IllegalMove:
@@ -74,9 +88,10 @@ def _no_constant(name: str) -> Any:
     raise bad_save(msg("{value} is not a number a save may hold.", value=name))
 
 
-def read_json(text: object) -> object:
+def read_json(text: object, most: int | None = None) -> object:
     """The plain data of the JSON ``text`` (``str``, or ``bytes`` in UTF-8), strictly read
-    (:func:`open_save` then bounds it).
+    (:func:`open_save` then bounds it). Text of more than ``most`` characters is refused at
+    once, before it is decoded or parsed (UTF-8 bytes: four a character at most).
 
     >>> read_json(b'[1, "\\xc3\\xa9"]')
     [1, 'é']
@@ -90,6 +105,9 @@ def read_json(text: object) -> object:
     dicelab.errors.IllegalMove: This is not a saved game: bad JSON at line 1, column 11 \
 (Expecting value).
     """
+    limit = None if most is None else (4 * most if isinstance(text, bytes) else most)
+    if limit is not None and isinstance(text, bytes | str) and len(text) > limit:
+        raise _too_long(limit // 4 if isinstance(text, bytes) else limit)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -97,6 +115,8 @@ def read_json(text: object) -> object:
             raise bad_save(msg("the text is not UTF-8.")) from None
     if not isinstance(text, str):
         raise bad_save(msg("a save is JSON text, not {value}.", value=type(text).__name__))
+    if most is not None and len(text) > most:
+        raise _too_long(most)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
@@ -115,6 +135,20 @@ def read_json(text: object) -> object:
     except ValueError:  # an integer of more digits than Python converts (4,300)
         raise bad_save(msg("a number in the save has too many digits.")) from None
     return data
+
+
+def _too_long(most: int) -> IllegalMove:
+    return bad_save(
+        msg("it is longer than any game's save can be (at most {n} characters).", n=most)
+    )
+
+
+def check_moves(events: object, most: int) -> None:
+    """Refuse a list of more than ``most`` events before any is replayed."""
+    if isinstance(events, list) and len(events) > most:
+        raise bad_save(
+            msg("it holds {count} moves, more than any game can ({n}).", count=len(events), n=most)
+        )
 
 
 # The plain data -----------------------------------------------------------------------------

@@ -182,6 +182,8 @@ class Game:
         self._events: list[Event] = []
         self._situations: list[Situation] = [first]
         self._rolls: list[int] = [0]  # rolls made before each situation
+        # before each situation: turns ended per seat, rolls in the turn (duplicate dice)
+        self._counts: list[tuple[tuple[int, ...], int]] = [((0,) * len(self._seats), 0)]
 
     # The game's identity -------------------------------------------------------------
 
@@ -343,15 +345,20 @@ class Game:
 
     def _duplicate_roll(self) -> tuple[int, int]:
         """(t, j): the next roll is roll j (from 1) of the current seat's turn t (from 1),
-        counted in this game's log; a hot-dice roll takes the next j."""
-        seat, turn, roll = self.current_player, 1, 1
-        for event in self._events:
-            if event.ends_turn:
-                turn += event.seat == seat
-                roll = 1
-            elif isinstance(event.move, Roll):
-                roll += 1
-        return turn, roll
+        counted in this game's log; a hot-dice roll takes the next j. Kept up to date move
+        by move, so that a replay is linear in its length."""
+        turns, rolls = self._counts[-1]
+        return turns[self.current_player] + 1, rolls + 1
+
+    @staticmethod
+    def _counted(counts: tuple[tuple[int, ...], int], event: Event) -> tuple[tuple[int, ...], int]:
+        """The counts of :meth:`_duplicate_roll` after ``event``."""
+        turns, rolls = counts
+        if event.ends_turn:
+            ended = list(turns)
+            ended[event.seat] += 1
+            return tuple(ended), 0
+        return turns, rolls + isinstance(event.move, Roll)
 
     def push(self, move: Move) -> Event:
         """Play ``move`` and return its event; :class:`~dicelab.IllegalMove` if not allowed."""
@@ -359,6 +366,7 @@ class Game:
         self._events.append(event)
         self._situations.append(after)
         self._rolls.append(self._rolls[-1] + isinstance(move, Roll))
+        self._counts.append(self._counted(self._counts[-1], event))
         return event
 
     def pop(self) -> Move:
@@ -367,6 +375,7 @@ class Game:
             raise IllegalMove(msg("There is no move to undo."))
         self._situations.pop()
         self._rolls.pop()
+        self._counts.pop()
         return self._events.pop().move
 
     def takeback_depth(self) -> int:
@@ -464,6 +473,7 @@ class Game:
         twin._events = list(self._events)
         twin._situations = list(self._situations)
         twin._rolls = list(self._rolls)
+        twin._counts = list(self._counts)
         return twin
 
     def to_dict(self) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.i18n import msg
 from dicelab.numbers import check_seed, show_value
 from dicelab.presets import check_preset_name
-from dicelab.savefile import bad_save, json_text, open_save, read_json
+from dicelab.savefile import bad_save, check_moves, json_text, max_save, open_save, read_json
 
 
 class Saved(Protocol):
@@ -89,6 +89,13 @@ KEYS = (
     "situation",
 )
 DUPLICATE = "duplicate"
+MAX_MOVES = 20_000
+"""The most moves of a Farkle game a save (or a result code) holds. Farkle has no longest game
+(a seat may farkle turn after turn); the longest that banks, seven seats to the highest
+target each banking the least a turn can (one 5: 50 points, 3 moves), is 7 * 300 * 3 = 6,300
+moves, and a save holds three times that and more (docs/classroom.md)."""
+MAX_CHARS = max_save(MAX_MOVES)
+"""Characters of the longest save: longer text is refused before it is read."""
 
 
 # Writing -----------------------------------------------------------------------------------
@@ -240,6 +247,7 @@ def load(cls: Callable[..., Game], data: object) -> Game:
     events = data["events"]
     if not isinstance(events, list):
         raise bad_save(msg("the events are a list of moves."))
+    check_moves(events, MAX_MOVES)
     for number, item in enumerate(events, start=1):
         _replay(game, number, item)
     if data["situation"] != str(game.situation):
@@ -255,4 +263,4 @@ def load(cls: Callable[..., Game], data: object) -> Game:
 
 def load_json(cls: Callable[..., Game], text: str | bytes) -> Game:
     """The game saved as JSON ``text`` (see :func:`load`)."""
-    return load(cls, read_json(text))
+    return load(cls, read_json(text, MAX_CHARS))

@@ -24,6 +24,7 @@ Every run is seeded (:func:`numpy.random.default_rng`), and long runs report pro
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
@@ -43,6 +44,7 @@ from dicelab.farkle.risk import (
     evaluate_policy,
     evaluate_threshold,
     optimal_turn,
+    solve_turn,
     turn_tables,
 )
 from dicelab.farkle.rules import Rules
@@ -53,6 +55,7 @@ from dicelab.farkle.scoring import (
     set_aside_options,
 )
 from dicelab.i18n import msg
+from dicelab.numbers import show_value
 
 __all__ = [
     "GameResults",
@@ -64,6 +67,14 @@ __all__ = [
 
 Progress = Callable[[float], None]
 _BLOCK = 100_000
+_GAME_BLOCK = 2_000
+"""Games in play at once when a seat's decisions depend on the totals (fewer contexts than a
+win-chance seat keeps): the working memory of :func:`simulate_games` is that of one block,
+whatever the number of games (the results keep each game's totals, shares and turns)."""
+_FIXED_BLOCK = 20_000
+"""Games in play at once when every seat plays fixed tables."""
+MAX_GAMES = 10_000_000
+"""The most games one call plays (their results alone take about 0.5 GB)."""
 
 
 # --------------------------------------------------------------------------- strategies
@@ -301,6 +312,10 @@ class _SeatPolicy:
     def tables(self, mine: int, best: int, last: bool) -> Any:
         raise NotImplementedError
 
+    def prepare(self, contexts: np.ndarray) -> None:
+        """Make ready the decisions of ``contexts`` (rows ``(mine, best, last)``, units)
+        before they are asked one by one; by default nothing to do."""
+
     def context(self, mine: np.ndarray, best: np.ndarray, last: np.ndarray) -> np.ndarray:
         """(rows, 3): the (mine, best, last) its decisions depend on; games with equal rows
         are played together, so a seat that ignores the totals says so here."""
@@ -471,62 +486,156 @@ def _smallest_on_board(rules: Rules) -> int:
     return points
 
 
+_WIN_MEMO = 160_000_000
+"""Bytes of optimal-play chances a win-chance seat keeps, the pairs of totals least recently
+used going first (a pair holds its turn's chances, about 11 kB at the target 10,000, so
+about 14,000 pairs of the 40,000): many more than the contexts of one block of games, so a
+step never recomputes its own."""
+_WIN_BATCH = 512
+"""Pairs of totals solved together (one vectorised turn solve)."""
+
+
 @dataclass(eq=False)
 class _WinSeat(_SeatPolicy):
-    """Optimal play to win, from solved win chances: tables per pair of totals."""
+    """Optimal play to win, from solved win chances: decisions per pair of totals, solved
+    on demand, the pairs a step meets for the first time together. At most ``_WIN_MEMO``
+    pairs are kept, so memory stays bounded however many games are played."""
 
     chances: Any
-    memo: dict[tuple[int, int, bool], _Compiled] = field(default_factory=dict)
+    memo: OrderedDict[tuple[int, int, bool], _WinTurn] = field(default_factory=OrderedDict)
+    held: int = 0  # bytes in memo
+
+    def prepare(self, contexts: np.ndarray) -> None:
+        """Solve together the pairs of ``contexts`` (rows ``(mine, best, last)`` in units)
+        that are not in memory yet."""
+        unit = self.chances.unit
+        missing = [
+            (int(a), int(b))
+            for a, b, last in contexts.tolist()
+            if not last and (a * unit, b * unit, False) not in self.memo
+        ]
+        for begin in range(0, len(missing), _WIN_BATCH):
+            chunk = np.array(missing[begin : begin + _WIN_BATCH], dtype=np.int64)
+            for (a, b), turn in zip(chunk.tolist(), _pair_turns(self.chances, chunk), strict=True):
+                self._keep((a * unit, b * unit, False), turn)
 
     def tables(self, mine: int, best: int, last: bool) -> Any:
         key = (mine, best, last)
-        if key not in self.memo:
-            self.memo[key] = _win_tables(self.chances, mine, best, last)
-        return self.memo[key]
+        if key in self.memo:
+            self.memo.move_to_end(key)
+            return self.memo[key]
+        return self._keep(key, _win_turn(self.chances, mine, best, last))
+
+    def _keep(self, key: tuple[int, int, bool], turn: _WinTurn) -> _WinTurn:
+        self.memo[key] = turn
+        self.held += turn.nbytes
+        while self.held > _WIN_MEMO and len(self.memo) > 1:
+            _, old = self.memo.popitem(last=False)
+            self.held -= old.nbytes
+        return turn
 
 
-def _win_tables(chances: Any, mine: int, best: int, last: bool) -> _Compiled:
-    """Decision tables of optimal play to win at totals ``(mine, best)``, vectorised."""
+@dataclass(frozen=True, eq=False)
+class _Options:
+    """Every roll's set-asides stacked over dice counts (rows as in :func:`_roll_lookup`):
+    points gained (-1 past a roll's options) and dice rolled next."""
+
+    gains: np.ndarray  # (rows, options)
+    left: np.ndarray  # (rows, options)
+
+
+@cache
+def _options(tables: TurnTables) -> _Options:
+    _, offsets = _roll_lookup(tables)
+    width = max(tables.dice[n].moves.shape[1] for n in range(1, MAX_DICE + 1))
+    gains = np.full((int(offsets[-1]), width), -1, dtype=np.int64)
+    left = np.full_like(gains, MAX_DICE)
+    for n in range(1, MAX_DICE + 1):
+        table = tables.dice[n]
+        span = slice(int(offsets[n]), int(offsets[n + 1]))
+        count = table.moves.shape[1]
+        gains[span, :count] = table.moves[:, :, 0]
+        left[span, :count] = table.next_dice(table.moves[:, :, 1])
+    for array in (gains, left):
+        array.flags.writeable = False
+    return _Options(gains, left)
+
+
+@dataclass(frozen=True, eq=False)
+class _WinTurn:
+    """Optimal play to win at one pair of totals, the decisions computed for the turns
+    asked only (the same as full decision tables would give, without their memory).
+
+    ``values[t, n]`` is the chance with ``t`` units in the turn and ``n`` dice to roll,
+    ``bank_value[t]`` the chance of banking them; from ``length`` units on it banks.
+    """
+
+    values: np.ndarray  # (size, 7)
+    bank_value: np.ndarray  # (size,)
+    length: int
+    options: _Options
+
+    @property
+    def nbytes(self) -> int:
+        """The memory its chances take."""
+        return int(self.values.nbytes + self.bank_value.nbytes)
+
+    def bank(self, k: np.ndarray, dice: np.ndarray) -> np.ndarray:
+        inside = (k > 0) & (k < self.length)
+        at = np.clip(k, 0, len(self.values) - 1)
+        better = self.values[at, dice] <= self.bank_value[at]
+        return (k >= max(self.length, 1)) | (inside & better)
+
+    def move(self, k: np.ndarray, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The set-aside of roll ``row`` that leaves the best chance (the first of equals)."""
+        k = np.minimum(k, max(self.length, 1) - 1)
+        gains, left = self.options.gains[row], self.options.left[row]
+        to = np.minimum(k[:, None] + np.maximum(gains, 0), len(self.values) - 1)
+        after = np.where(gains >= 0, self.values[to, left], -np.inf)
+        pick = np.argmax(after, axis=1)[:, None]
+        step = np.take_along_axis(gains, pick, 1)[:, 0]
+        dice = np.take_along_axis(left, pick, 1)[:, 0]
+        return step, dice
+
+
+def _win_turn(chances: Any, mine: int, best: int, last: bool) -> _WinTurn:
+    """Optimal play to win at totals ``(mine, best)`` (points)."""
     tables = turn_tables(chances.rules)
     unit = chances.unit
     a, b = mine // unit, best // unit
-    if last:  # my last turn: I need more than b - a units
-        need = b - a
-        size = max(need, 0) + 2 + tables.max_gain
-        t = np.arange(size)
-        gap = need - t
-        inside = np.clip(gap, 0, len(chances.last) - 1)
-        values = np.where(gap[:, None] < 0, 1.0, chances.last[inside])
-        values = np.where(gap[:, None] >= len(chances.last), 0.0, values)
-        bank_value = np.where(gap < 0, 1.0, np.where(gap == 0, 0.5, 0.0))
-        length = need + 1
-    else:
-        pair = chances._turn(a, b)
-        size = pair.size
-        values = pair.values.copy()
-        bank_value = pair.banks
-        length = size - tables.max_gain - 1
-    values[:, 0] = -np.inf
-    banks = np.zeros((max(length, 1), MAX_DICE + 1), dtype=bool)
-    banks[:length, 1:] = values[:length, 1:] <= bank_value[:length, None]
-    banks[0] = False
-    _, offsets = _roll_lookup(tables)
-    steps = np.zeros((max(length, 1), int(offsets[-1])), dtype=np.int64)
-    left = np.zeros_like(steps)
-    k = np.arange(length)[:, None, None]
-    for n in range(1, MAX_DICE + 1):
-        table = tables.dice[n]
-        gains, useds = table.moves[:, :, 0], table.moves[:, :, 1]
-        to = np.minimum(k + np.maximum(gains, 0)[None], size - 1)
-        after = np.where(gains[None] >= 0, values[to, table.next_dice(useds)[None]], -np.inf)
-        pick = np.argmax(after, axis=2)[..., None]  # (length, rolls, 1)
-        span = slice(int(offsets[n]), int(offsets[n + 1]))
-        steps[:length, span] = np.take_along_axis(np.broadcast_to(gains, after.shape), pick, 2)[
-            ..., 0
-        ]
-        chosen = np.take_along_axis(np.broadcast_to(useds, after.shape), pick, 2)[..., 0]
-        left[:length, span] = table.next_dice(chosen)
-    return _Compiled(max(length, 1), banks, steps, left)
+    if not last:
+        return _pair_turns(chances, np.array([[a, b]]))[0]
+    need = b - a  # my last turn: I need more than b - a units
+    size = max(need, 0) + 2 + tables.max_gain
+    gap = need - np.arange(size)
+    inside = np.clip(gap, 0, len(chances.last) - 1)
+    values = np.where(gap[:, None] < 0, 1.0, chances.last[inside])
+    values = np.where(gap[:, None] >= len(chances.last), 0.0, values)
+    bank_value = np.where(gap < 0, 1.0, np.where(gap == 0, 0.5, 0.0))
+    return _WinTurn(values, bank_value, need + 1, _options(tables))
+
+
+def _pair_turns(chances: Any, pairs: np.ndarray) -> list[_WinTurn]:
+    """Optimal play to win at each pair of totals ``pairs[j] = (a, b)`` (units, inside the
+    table), solved in one batch: the values of
+    :meth:`~dicelab.farkle.winchance.WinChances._turn`, pair by pair."""
+    from dicelab.farkle.winchance import _bank_rows, _caps, _entry_units
+
+    tables = turn_tables(chances.rules)
+    a, b = pairs[:, 0], pairs[:, 1]
+    farkle = 1.0 - chances.start[b, a]
+    entry = _entry_units(chances.rules, chances.unit)
+    top = len(chances.start)
+    caps = _caps(chances.last, top, a, b, 1.0 - farkle, tables, entry)
+    size = int(caps.max()) + tables.max_gain + 1
+    bank = _bank_rows(chances.start, chances.last, a, b, size, entry)
+    values, _, _, _ = solve_turn(tables, bank, farkle, caps)
+    options = _options(tables)
+    turns = []
+    for j, cap in enumerate(caps.tolist()):
+        end = cap + tables.max_gain + 1
+        turns.append(_WinTurn(values[:end, :, j].copy(), bank[:end, j].copy(), int(cap), options))
+    return turns
 
 
 @lru_cache(maxsize=8)
@@ -609,17 +718,50 @@ def simulate_games(
     count = len(seats)
     if not 1 <= count <= 7:
         raise IllegalMove(msg("A game has from 1 to 7 seats, not {n}.", n=count))
+    games = _check_games(games)
     rng = np.random.default_rng(seed)
     goal = -(-target // unit)
-    state = _Games.start(games, count)
-    while state.live.any():
-        ids = np.nonzero(state.live)[0]
-        banked, lost, new_k = _play_step(state, ids, seats, rng, lookup, rules)
-        ended = banked | lost
-        _end_turns(state, ids[ended], np.where(banked[ended], new_k[ended], 0), goal, rules)
-        if progress is not None:
-            progress(1.0 - state.live.mean())
-    return state.results(unit)
+    totals = np.zeros((games, count), dtype=np.int64)
+    turns = np.zeros(games, dtype=np.int64)
+    block = _FIXED_BLOCK if all(isinstance(seat, _Fixed) for seat in seats) else _GAME_BLOCK
+    for begin in range(0, games, block):  # one block in play at a time
+        state = _Games.start(min(block, games - begin), count)
+        while state.live.any():
+            ids = np.nonzero(state.live)[0]
+            banked, lost, new_k = _play_step(state, ids, seats, rng, lookup, rules)
+            ended = banked | lost
+            _end_turns(state, ids[ended], np.where(banked[ended], new_k[ended], 0), goal, rules)
+            if progress is not None:
+                done = begin + len(state.live) * (1.0 - state.live.mean())
+                progress(done / games)
+        totals[begin : begin + len(state.live)] = state.totals
+        turns[begin : begin + len(state.live)] = state.turns
+    return _results(totals, turns, unit)
+
+
+def _check_games(games: object) -> int:
+    """A number of games: a whole number from 0 to :data:`MAX_GAMES`."""
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
+        raise IllegalMove(
+            msg("A number of games is a whole number, not {value}.", value=show_value(games))
+        )
+    if not 0 <= games <= MAX_GAMES:
+        raise IllegalMove(
+            msg(
+                "A simulation plays from 0 to {most} games, not {value}.",
+                most=MAX_GAMES,
+                value=show_value(games),
+            )
+        )
+    return int(games)
+
+
+def _results(totals: np.ndarray, turns: np.ndarray, unit: int) -> GameResults:
+    """The finished games' totals in points, win shares (ties shared) and turns."""
+    high = totals.max(axis=1, keepdims=True)
+    winners = totals == high
+    shares = winners / winners.sum(axis=1, keepdims=True)
+    return GameResults(totals * unit, shares, turns)
 
 
 @dataclass(eq=False)
@@ -662,13 +804,6 @@ class _Games:
         last = self.trigger[ids] >= 0
         return np.stack([self.current[ids], mine, best, last], axis=1)
 
-    def results(self, unit: int) -> GameResults:
-        """The finished games' totals in points, win shares (ties shared) and turns."""
-        high = self.totals.max(axis=1, keepdims=True)
-        winners = self.totals == high
-        shares = winners / winners.sum(axis=1, keepdims=True)
-        return GameResults(self.totals * unit, shares, self.turns)
-
 
 def _play_step(
     state: _Games,
@@ -693,10 +828,22 @@ def _play_step(
             contexts[rows, 1:] = seat_policy.context(mine, best, last)
     unique, group = np.unique(contexts, axis=0, return_inverse=True)
     group = group.reshape(-1)
+    for number, seat_policy in enumerate(seats):
+        seat_policy.prepare(unique[unique[:, 0] == number, 1:])
     banked = np.zeros(len(ids), dtype=bool)
     lost = np.zeros(len(ids), dtype=bool)
     new_k, new_dice = state.k[ids].copy(), state.dice[ids].copy()
+    for number, seat_policy in enumerate(seats):
+        if isinstance(seat_policy, _WinSeat) and (contexts[:, 0] == number).any():
+            member = contexts[:, 0] == number  # all its games at once
+            at = ids[member]
+            b, f, nk, nd = _win_steps(
+                seat_policy, contexts[member, 1:], state, at, allowed[member], rng, lookup
+            )
+            banked[member], lost[member], new_k[member], new_dice[member] = b, f, nk, nd
     for g, (seat, my_total, best_total, in_last) in enumerate(unique):
+        if isinstance(seats[seat], _WinSeat):
+            continue
         member = group == g
         policy = seats[seat].tables(int(my_total) * unit, int(best_total) * unit, bool(in_last))
         at = ids[member]
@@ -706,6 +853,53 @@ def _play_step(
         banked[member], lost[member], new_k[member], new_dice[member] = b, f, nk, nd
     state.k[ids], state.dice[ids], state.first[ids] = new_k, new_dice, False
     return banked, lost, new_k
+
+
+def _win_steps(
+    seat: _WinSeat,
+    contexts: np.ndarray,
+    state: _Games,
+    at: np.ndarray,
+    allowed: np.ndarray,
+    rng: np.random.Generator,
+    lookup: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_turn_steps` for every game ``at`` of a win-chance seat at once, whatever its
+    pair of totals: the pairs' chances are laid end to end and each game reads its own.
+
+    ``contexts`` are the games' ``(mine, best, last)`` in units.
+    """
+    unit = seat.chances.unit
+    keys, group = np.unique(contexts, axis=0, return_inverse=True)
+    group = group.reshape(-1)
+    turns = [seat.tables(a * unit, b * unit, bool(last)) for a, b, last in keys.tolist()]
+    sizes = np.array([len(turn.values) for turn in turns], dtype=np.int64)
+    starts = np.cumsum(sizes) - sizes
+    lengths = np.array([turn.length for turn in turns], dtype=np.int64)
+    values = np.concatenate([turn.values for turn in turns])
+    bank_values = np.concatenate([turn.bank_value for turn in turns])
+    size, start, length = sizes[group], starts[group], lengths[group]
+    whole = np.maximum(length, 1)
+    k, dice, first = state.k[at], state.dice[at], state.first[at]
+    here = start + np.clip(k, 0, size - 1)
+    better = values[here, dice] <= bank_values[here]
+    banked = ~first & allowed & ((k >= whole) | ((k > 0) & (k < length) & better))
+    rolling = ~banked
+    row = np.full(len(k), -1, dtype=np.int64)
+    row[rolling] = _roll(rng, dice[rolling], lookup)
+    farkled = rolling & (row < 0)
+    scored = rolling & (row >= 0)
+    options = turns[0].options if turns else _options(turn_tables(seat.chances.rules))
+    gains, left = options.gains[row[scored]], options.left[row[scored]]
+    points = np.minimum(k[scored], whole[scored] - 1)[:, None]
+    top = size[scored, None] - 1
+    to = start[scored, None] + np.minimum(points + np.maximum(gains, 0), top)
+    after = np.where(gains >= 0, values[to, left], -np.inf)
+    pick = np.argmax(after, axis=1)[:, None]  # the first of equal best set-asides
+    new_k, new_dice = k.copy(), dice.copy()
+    new_k[scored] += np.take_along_axis(gains, pick, 1)[:, 0]
+    new_dice[scored] = np.take_along_axis(left, pick, 1)[:, 0]
+    return banked, farkled, new_k, new_dice
 
 
 def _may_bank(rules: Rules, totals: np.ndarray, points: np.ndarray) -> np.ndarray:

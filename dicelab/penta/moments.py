@@ -7,8 +7,13 @@ standard deviation of the final score from any moment of a game is exact:
 ``sd = sqrt(W - V**2)``.
 
 >>> moments = Moments("official")  # loaded from the cache, else built (a few seconds)
->>> round(moments.start_sd(), 4)  # Verhoeff's published 59.61
+>>> round(moments.start_sd(), 4)  # the official game's: dicelab's own figure, not a published one
 59.6079
+
+Verhoeff's published 59.61 is the standard deviation under his rules, the free joker:
+
+>>> round(Moments("free-joker").start_sd(), 4)
+59.6117
 
 The policy is the solver's: in every situation the first best action within its tie tolerance
 (boxes in scorecard order first, then keeps by size then value), so that a game played by the

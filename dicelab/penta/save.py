@@ -47,15 +47,29 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 from dicelab.numbers import show_value
 from dicelab.penta.moves import DICE, Hold, Move, Roll, Score
-from dicelab.penta.players import Seat
-from dicelab.penta.rules import PRESETS, Rules, check_rules
+from dicelab.penta.players import MAX_SEATS, Seat
+from dicelab.penta.rules import BOXES, PRESETS, Rules, check_rules
 from dicelab.presets import check_preset_name
-from dicelab.savefile import bad_save, expect_keys, json_text, open_save, read_json
+from dicelab.savefile import (
+    bad_save,
+    check_moves,
+    expect_keys,
+    json_text,
+    max_save,
+    open_save,
+    read_json,
+)
 
 __all__ = ["FORMAT", "VERSION", "Saved", "load", "load_json", "to_dict", "to_json"]
 
 FORMAT = "dicelab-penta-game"
 VERSION = 1
+MAX_MOVES = MAX_SEATS * len(BOXES) * (3 + 1 + 2 * (2**DICE - 1))
+"""The most moves of a Penta game a save holds: every seat of the most, every round, three
+rolls, the scoring and, before each of the two rerolls, a hold of every other set of held
+dice (a save keeps every hold; docs/classroom.md)."""
+MAX_CHARS = max_save(MAX_MOVES)
+"""Characters of the longest save: longer text is refused before it is read."""
 _KEYS = ("format", "version", "rules", "seed", "seats", "events")
 _DUPLICATE = "duplicate"
 
@@ -117,7 +131,7 @@ def load_json(cls: Callable[..., Game], text: str | bytes) -> Game:
     dicelab.errors.IllegalMove: This is not a saved game: bad JSON at line 1, column 32 \
 (Expecting ',' delimiter).
     """
-    return load(cls, read_json(text))
+    return load(cls, read_json(text, MAX_CHARS))
 
 
 def load(cls: Callable[..., Game], data: object) -> Game:
@@ -146,6 +160,7 @@ def load(cls: Callable[..., Game], data: object) -> Game:
     events = data["events"]
     if not isinstance(events, list):
         raise bad_save(msg("the events must be a list, not {value}.", value=show_value(events)))
+    check_moves(events, MAX_MOVES)
     try:
         game = cls(seats, rules=rules, seed=seed, duplicate=duplicate)
     except IllegalMove as error:

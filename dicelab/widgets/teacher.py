@@ -33,8 +33,8 @@ from dicelab.class_results import (
     ClassResults,
     Discussion,
     LearnerResult,
-    check_size,
     check_sort_key,
+    check_upload,
     example_codes,
     missing_tables,
     read_class,
@@ -250,23 +250,16 @@ class TeacherApp(App):
 
         run_in_background(work)
 
-    def upload(self, name: str, content: bytes) -> bool:
+    def upload(self, name: str, content: bytes, size: int | None = None) -> bool:
         """Read an uploaded file's ``content`` (UTF-8 text, one code a line), as the upload
-        button does; its text is shown in the box."""
+        button does; its text is shown in the box. A file over
+        :data:`~dicelab.class_results.MAX_UPLOAD` bytes (``size``, as the page says, when it
+        sent no content) is refused with words that say the limit."""
 
         def go() -> None:
             if not isinstance(content, bytes | bytearray | memoryview):
                 raise IllegalMove(msg("The file could not be read."))
-            data = bytes(content)
-            if b"\0" in data[:4096]:
-                raise IllegalMove(
-                    msg(
-                        "The file {name} is not text: upload a .txt or .csv file with one "
-                        "code a line.",
-                        name=show_value(name),
-                    )
-                )
-            self._input.value = check_size(data.decode("utf-8-sig", "replace"))
+            self._input.value = check_upload(name, bytes(content), size)
 
         return self.act(go) and self.read()
 
@@ -274,7 +267,9 @@ class TeacherApp(App):
         files = change["new"] or ()
         if files:
             file = files[0]
-            self.upload(str(file.get("name", "")), bytes(file.get("content", b"")))
+            size = file.get("size")
+            name, content = str(file.get("name", "")), bytes(file.get("content", b""))
+            self.upload(name, content, size if isinstance(size, int) else None)
 
     def show_example(self) -> bool:
         """Fill the box with an example class (30 learners on seed 42's duplicate dice) and

@@ -42,7 +42,7 @@ export function createWidgetManager(kernel, rendermime) {
   manager.register({
     name: '@jupyter-widgets/controls',
     version: JUPYTER_CONTROLS_VERSION,
-    exports: () => import('@jupyter-widgets/controls'),
+    exports: () => import('@jupyter-widgets/controls').then(withBoundedUpload),
   });
   manager.register({
     name: '@jupyter-widgets/output',
@@ -58,6 +58,46 @@ export function createWidgetManager(kernel, rendermime) {
     -10
   );
   return manager;
+}
+
+/**
+ * The largest file a file-upload button sends to the kernel, in bytes: dicelab.class_results'
+ * MAX_UPLOAD (tests/test_frontend.py checks that they agree), below the 10 MiB a message to the
+ * kernel may hold. A larger file is not read: the kernel is sent its name and size with no
+ * content, and refuses it in words that say the limit, in the page's language.
+ */
+export const MAX_UPLOAD = 8000000;
+
+/** The controls, with a file-upload view that never sends a file over MAX_UPLOAD. */
+function withBoundedUpload(controls) {
+  class BoundedFileUploadView extends controls.FileUploadView {
+    render() {
+      super.render();
+      // At its target a capturing listener runs before the view's own, which reads the file.
+      this.fileInput.addEventListener(
+        'change',
+        (event) => {
+          const files = Array.from(this.fileInput.files ?? []);
+          if (!files.some((file) => file.size > MAX_UPLOAD)) {
+            return;
+          }
+          event.stopImmediatePropagation();
+          const value = files.map((file) => ({
+            name: file.name,
+            type: file.type,
+            size: file.size,
+            last_modified: file.lastModified,
+            content: new DataView(new ArrayBuffer(0)),
+          }));
+          this.fileInput.value = '';
+          this.model.set({ value, error: '' });
+          this.touch();
+        },
+        true
+      );
+    }
+  }
+  return { ...controls, FileUploadView: BoundedFileUploadView };
 }
 
 /**
