@@ -19,14 +19,12 @@ Set by ``deploy/hub/jupyter_server_config.py`` (``make class``; docs/classroom.m
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
 from jupyter_server.auth import Authorizer
-from jupyter_server.services.kernels.connection.base import (
-    deserialize_binary_message,
-    deserialize_msg_from_ws_v1,
-)
+from jupyter_server.services.kernels.connection.base import deserialize_binary_message
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import Finish, HTTPError
@@ -98,6 +96,31 @@ def widget_message_allowed(channel: str | None, header: dict, content: dict) -> 
     return kind != "comm_open" or content.get("target_name") in ALLOWED_COMM_TARGETS
 
 
+def split_v1(message: bytes) -> tuple[str, list[bytes]] | None:
+    """The channel and parts of a message in Jupyter's v1 websocket protocol (None: malformed).
+
+    The message starts with the count of offsets, then the offsets, each 8 bytes little-endian;
+    a count or an offset that does not fit the message is refused here, where Jupyter's own
+    reader would build a list as long as the count says (a few bytes asking for terabytes).
+
+    >>> split_v1(b"\\x00garbage") is None
+    True
+    """
+    if len(message) < 8:
+        return None
+    count = int.from_bytes(message[:8], "little")
+    if not 2 <= count <= len(message) // 8 - 1:
+        return None
+    offsets = [int.from_bytes(message[8 * i : 8 * (i + 1)], "little") for i in range(1, count + 1)]
+    if offsets[0] < 8 * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(message):
+        return None
+    try:
+        channel = message[offsets[0] : offsets[1]].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return channel, [message[start:end] for start, end in itertools.pairwise(offsets[1:])]
+
+
 def _json(part: bytes | str | None) -> dict:
     try:
         value = json.loads(part) if part else {}
@@ -129,7 +152,10 @@ class WidgetsOnlyConnection(ZMQChannelsWebsocketConnection):
         """The channel, header and content of a message in either websocket protocol."""
         try:
             if self.subprotocol == "v1.kernel.websocket.jupyter.org":
-                channel, parts = deserialize_msg_from_ws_v1(incoming)
+                split = split_v1(incoming)
+                if split is None or len(split[1]) < 4:
+                    return "unreadable", {}, {}
+                channel, parts = split
                 return channel, _json(parts[0]), _json(parts[3])
             msg = (
                 deserialize_binary_message(incoming)
