@@ -39,8 +39,8 @@ MiB = 2**20
 
 
 def test_the_class_list_is_one_login_name_a_line() -> None:
-    text = "# 5B, 2026\n\nAda\n  Zoë \nМария\nbob.smith\no-brien_2\nada\n"
-    assert parse_names(text) == ["ada", "zoë", "мария", "bob.smith", "o-brien_2"]
+    text = "# 5B, 2026\n\nAda\n  Zoë \nМария\nbob.smith\no-brien_2\nada\nLi@School.org\n"
+    assert parse_names(text) == ["ada", "zoë", "мария", "bob.smith", "o-brien_2", "li@school.org"]
 
 
 @pytest.mark.parametrize(

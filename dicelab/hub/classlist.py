@@ -18,9 +18,10 @@ from dicelab.i18n import msg
 __all__ = ["MAX_NAME_LENGTH", "ClassListError", "parse_names", "read_names"]
 
 MAX_NAME_LENGTH = 40
-# A login name: letters (any alphabet), digits, ".", "-", "_"; no space, no "/" (it names a
-# folder and a URL). JupyterHub lowercases names, so the list is read lowercased.
-_NAME = re.compile(r"[^\W][\w.-]*")
+# A login name: letters (any alphabet), digits, ".", "-", "_", "@" (a school's accounts are
+# often e-mail addresses); no space, no "/" (it names a folder and a URL). JupyterHub
+# lowercases names, so the list is read lowercased.
+_NAME = re.compile(r"[^\W][\w.@-]*")
 
 
 class ClassListError(ValueError):
@@ -44,8 +45,8 @@ def parse_names(text: str, source: str = "NAMES") -> list[str]:
                 str(
                     msg(
                         "The class list {source}, line {line}: '{name}' cannot be a login "
-                        "name. A name is made of letters, digits, '.', '-' or '_', with no "
-                        "space, at most {most} characters.",
+                        "name. A name is made of letters, digits, '.', '-', '_' or '@', with "
+                        "no space, at most {most} characters.",
                         source=source,
                         line=number,
                         name=name,
