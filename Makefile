@@ -52,7 +52,7 @@ $(HUB_PROXY): deploy/hub/package.json deploy/hub/package-lock.json | node
 class: $(VENV)/.hub $(HUB_PROXY)
 	@test -n "$(NAMES)" || { echo "make class needs the class list: make class NAMES=class.txt (one name a line)"; exit 2; }
 	NAMES="$(abspath $(NAMES))" TEACHER="$(or $(TEACHER),teacher)" HUB_PORT=$(HUB_PORT) \
-	  HUB_DATA="$(HUB_DATA)" LAB="$(LAB)" $(BIN)/jupyterhub -f deploy/hub/jupyterhub_config.py
+	  HUB_DATA="$(HUB_DATA)" LAB="$(LAB)" exec $(BIN)/jupyterhub -f deploy/hub/jupyterhub_config.py
 
 class-reset: $(VENV)/.hub
 	$(BIN)/python -m dicelab.hub reset-password "$(NAME)" --data "$(HUB_DATA)"
