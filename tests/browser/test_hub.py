@@ -121,7 +121,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[H
     finally:
         with contextlib.suppress(ProcessLookupError):  # make, JupyterHub (stopping the servers)
             os.killpg(process.pid, signal.SIGTERM)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 5  # then what is left (a temporary hub) is killed
         while _ours(data) and time.monotonic() < deadline:
             time.sleep(0.5)
         for pid in _ours(data):
