@@ -4,13 +4,15 @@
 #               tests included: it installs Chromium and builds the solver tables first)
 #   make check  the everyday loop: ruff, mypy and the tests not marked slow (no Chromium, no tables)
 #   make printouts  every printout (rules, scorecard, score sheet) in every language, in printouts/
+#   make class  JupyterHub for a class on http://localhost:8000: make class NAMES=class.txt (a login
+#               per learner, the apps only, limits; docs/classroom.md)
 #   make frontend   rebuild the JavaScript that draws a Voilà page (frontend/; needs Node.js and npm)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser node tables frontend messages printouts bench fuzz clean
+.PHONY: run test check lint typecheck format browser node tables frontend messages printouts bench fuzz clean class class-reset
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +34,32 @@ $(VENV)/.test: pyproject.toml setup.py $(TEMPLATE) | $(BIN)/python
 run: $(VENV)/.app
 	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/voila notebooks/ --port=$(PORT) --no-browser \
 	  $(if $(CLASS),--Voila.ip=0.0.0.0 --VoilaKernelManager.fill_delay=60 '--VoilaKernelManager.kernel_pools_config={"default":{"pool_size":0}$(foreach app,$(or $(APPS),penta_play),,"$(app).ipynb":{"pool_size":$(CLASS)})}')
+
+# ---- make class: JupyterHub for a class (deploy/hub/, docs/classroom.md) -------------------
+# make class NAMES=class.txt [TEACHER=teacher] [HUB_PORT=8000] [LAB=1] [HUB_DATA=hub-data]
+#   NAMES: the class list, one login name a line; TEACHER: the hub's admin. JupyterHub, its
+#   first-use logins and idle culler come from PyPI (the hub extra), its proxy from the npm
+#   registry (deploy/hub/package.json). make class-reset NAME=ada: Ada sets a new password.
+HUB_PORT ?= 8000
+HUB_DATA ?= $(CURDIR)/hub-data
+HUB_PROXY := deploy/hub/node_modules/.bin/configurable-http-proxy
+
+$(VENV)/.hub: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[hub]"
+	touch $@
+
+$(HUB_PROXY): deploy/hub/package.json deploy/hub/package-lock.json | node
+	cd deploy/hub && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+class: $(VENV)/.hub $(HUB_PROXY)
+	@test -n "$(NAMES)" || { echo "make class needs the class list: make class NAMES=class.txt (one name a line)"; exit 2; }
+	NAMES="$(abspath $(NAMES))" TEACHER="$(or $(TEACHER),teacher)" HUB_PORT=$(HUB_PORT) \
+	  HUB_DATA="$(HUB_DATA)" LAB="$(LAB)" exec $(BIN)/jupyterhub -f deploy/hub/jupyterhub_config.py
+
+class-reset: $(VENV)/.hub
+	$(BIN)/python -m dicelab.hub reset-password "$(NAME)" --data "$(HUB_DATA)"
+# ---- end of make class ---------------------------------------------------------------------
 
 lint: $(VENV)/.test
 	$(BIN)/ruff format --check .
@@ -83,7 +111,7 @@ messages: $(VENV)/.app
 printouts: $(VENV)/.app
 	$(BIN)/python -m dicelab.printouts all --out printouts
 
-test: $(VENV)/.test browser node lint typecheck tables
+test: $(VENV)/.test browser node $(HUB_PROXY) lint typecheck tables
 	$(BIN)/python -m pytest
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
@@ -99,4 +127,4 @@ fuzz: $(VENV)/.test
 	$(BIN)/python benchmarks/fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts
+	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts deploy/hub/node_modules

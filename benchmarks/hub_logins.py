@@ -1,0 +1,218 @@
+"""A class logging in at once on ``make class``: N learners, each to their first widget.
+
+The hub is started as a teacher starts it (``make class NAMES=...``, a temporary data folder,
+the idle culler off). The reference, measured in the same run: **one learner alone** logs in
+(first use: sets a password, the hub spawns their server, the start page of the apps opens)
+and opens Penta (``penta_play``) until its Roll button is there, the app's first widget.
+Then N other learners do the same at the same moment, each in their own browser context.
+Printed: each learner's time to the start page and to Penta's Roll button (median, slowest),
+learners who never got there, the slowest against the learner alone (the ratio), and the
+memory per learner (PSS of their server and kernels, from ``/proc``), with the load average.
+Goal (issue 26): all 20 play, the slowest first widget <= 30 s.
+
+    python benchmarks/hub_logins.py                # 20 learners
+    python benchmarks/hub_logins.py --learners 3   # a quick look
+
+Needs Chromium (``/usr/bin/chromium``, or ``$DICELAB_CHROMIUM``), the ``test`` extras and what
+``make class`` installs. Browsers and hub share this machine's CPUs (the hardest case).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium")
+GOAL = 30.0  # seconds, the slowest learner's first widget
+WAIT = 300_000  # ms a learner waits at most
+
+
+def free_port() -> int:
+    """A port whose next two are free too (the proxy's API and the hub's API)."""
+    for _ in range(50):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        if port < 65000 and all(_free(port + step) for step in (1, 2)):
+            return port
+    raise RuntimeError("no three free ports in a row")
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _environ(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return b""
+
+
+def processes(mark: str) -> list[int]:
+    """The processes whose environment holds ``mark`` (a learner's home, the hub's folder)."""
+    pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    return [pid for pid in pids if pid != os.getpid() and mark.encode() in _environ(pid)]
+
+
+def pss_mib(pid: int) -> float:
+    """A process's proportional share of memory, MiB (0 once it has exited)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+async def learner(browser, url: str, name: str) -> tuple[float | None, float | None]:
+    """Log ``name`` in and open Penta: seconds to the start page and to the Roll button."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    try:
+        await page.goto(f"{url}/hub/login")
+        await page.fill("#username_input", name)
+        await page.fill("#password_input", f"{name}-secret")
+        start = time.monotonic()
+        await page.click("#login_submit")
+        link = page.get_by_role("link", name="Play Penta", exact=True)
+        await link.wait_for(timeout=WAIT)
+        home = time.monotonic() - start
+        await page.goto(f"{url}/user/{name}/voila/render/penta_play.ipynb")
+        await page.wait_for_selector(".dl-roll", timeout=WAIT)
+        return home, time.monotonic() - start
+    except Exception as error:  # a learner who never got there is counted, not fatal
+        print(f"  {name}: {type(error).__name__}: {str(error).splitlines()[0]}")
+        return None, None
+
+
+def start_hub(folder: Path, names: list[str], port: int) -> subprocess.Popen:
+    """``make class`` with ``names`` on ``port``, its data in ``folder``."""
+    (folder / "class.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
+    command = [
+        "make",
+        "--no-print-directory",
+        "class",
+        f"NAMES={folder / 'class.txt'}",
+        f"HUB_PORT={port}",
+        f"HUB_DATA={folder / 'data'}",
+        "HUB_IDLE=0",
+        "HUB_IP=127.0.0.1",
+    ]
+    log = (folder / "hub.log").open("w")
+    hub = subprocess.Popen(
+        command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if hub.poll() is not None:
+            raise RuntimeError(f"make class exited: {(folder / 'hub.log').read_text()[-2000:]}")
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/hub/login", timeout=2),
+        ):
+            return hub
+        time.sleep(0.5)
+    raise RuntimeError("the hub did not answer within 300 s")
+
+
+def stop_hub(hub: subprocess.Popen, folder: Path) -> None:
+    """Stop the hub and everything it started (found by its data folder)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(hub.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while processes(str(folder / "data")) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    for pid in processes(str(folder / "data")):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def summary(label: str, times: list[float | None]) -> str:
+    done = [t for t in times if t is not None]
+    if not done:
+        return f"{label}: nobody got there"
+    return (
+        f"{label}: median {statistics.median(done):.1f} s, slowest {max(done):.1f} s"
+        f" ({len(done)}/{len(times)} got there)"
+    )
+
+
+async def run(learners: int) -> int:
+    from playwright.async_api import async_playwright
+
+    names = ["alone", *(f"learner{i:02d}" for i in range(1, learners + 1))]
+    with tempfile.TemporaryDirectory(prefix="dicelab-hub-bench-") as tmp:
+        folder = Path(tmp)
+        port = free_port()
+        hub = start_hub(folder, names, port)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+                )
+                _, alone = await learner(browser, url, "alone")
+                print(
+                    f"reference, one learner alone: Penta's Roll button after {alone:.1f} s"
+                    if alone
+                    else "reference: the learner alone never got there"
+                )
+                print(f"load average before the class: {os.getloadavg()[0]:.1f}")
+                results = await asyncio.gather(*(learner(browser, url, name) for name in names[1:]))
+                print(f"load average with the class: {os.getloadavg()[0]:.1f}")
+                homes = [home for home, _ in results]
+                firsts = [first for _, first in results]
+                print(summary("start page of the apps", homes))
+                print(summary("Penta's first widget (Roll)", firsts))
+                memory = [
+                    sum(pss_mib(pid) for pid in processes(f"HOME={folder / 'data' / 'users' / n}"))
+                    for n in names[1:]
+                ]
+                print(
+                    f"memory per learner (their server and Penta's kernel, PSS): median "
+                    f"{statistics.median(memory):.0f} MiB, most {max(memory):.0f} MiB"
+                )
+                done = [t for t in firsts if t is not None]
+                if alone and done:
+                    print(
+                        f"ratio, the slowest of {learners} at once / one alone: "
+                        f"{max(done) / alone:.2f}"
+                    )
+                ok = len(done) == learners and max(done) <= GOAL
+                print(
+                    f"goal (all {learners} play, slowest <= {GOAL:.0f} s): "
+                    f"{'met' if ok else 'NOT met'}"
+                )
+                await browser.close()
+                return 0 if ok else 1
+        finally:
+            stop_hub(hub, folder)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=20)
+    args = parser.parse_args()
+    return asyncio.run(run(args.learners))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

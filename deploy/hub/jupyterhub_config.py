@@ -1,0 +1,117 @@
+# JupyterHub for a class on one machine: make class NAMES=class.txt (docs/classroom.md).
+#
+# Read from the environment (the Makefile passes them):
+#   NAMES            the class list, one login name a line (required)
+#   TEACHER          the teacher's login name, the hub's admin (default: teacher)
+#   HUB_PORT         the port of the class's address (default 8000); the proxy's API and the
+#                    hub's own API listen on localhost at HUB_PORT + 1 and HUB_PORT + 2
+#   HUB_IP           the address to listen on (default: all, for a class on the network)
+#   HUB_DATA         the hub's data folder: database, passwords, learners' homes (hub-data)
+#   LAB=1            learners get JupyterLab too (default: the apps only)
+#   HUB_MEM_LIMIT    memory per process of a learner's server (default 1G), HUB_MAX_KERNELS (4)
+#   HUB_IDLE         seconds after which an idle learner server is stopped (default 3600)
+#   HUB_AUTH         firstuse (default), or an OAuthenticator: github, google, azuread...
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from dicelab.hub.authenticator import ClassFirstUseAuthenticator
+from dicelab.hub.classlist import ClassListError, read_names
+from dicelab.hub.limits import parse_size
+from dicelab.hub.spawner import LearnerSpawner
+
+c = get_config()  # noqa: F821  (given by JupyterHub when it loads this file)
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+BIN = Path(sys.executable).parent
+DATA = Path(os.environ.get("HUB_DATA") or ROOT / "hub-data").resolve()
+DATA.mkdir(parents=True, exist_ok=True)
+PORT = int(os.environ.get("HUB_PORT") or 8000)
+LAB = os.environ.get("LAB", "") not in ("", "0")
+TEACHER = (os.environ.get("TEACHER") or "teacher").strip().lower()
+if not os.environ.get("NAMES"):
+    sys.exit("make class needs the class list: make class NAMES=class.txt (one name a line)")
+try:
+    LEARNERS = [name for name in read_names(os.environ["NAMES"]) if name != TEACHER]
+except ClassListError as error:
+    sys.exit(str(error))
+
+# The hub: one address for the class; its database and secrets in the data folder.
+c.JupyterHub.bind_url = f"http://{os.environ.get('HUB_IP', '')}:{PORT}"
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = PORT + 2
+c.JupyterHub.db_url = f"sqlite:///{DATA / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(DATA / "jupyterhub_cookie_secret")
+c.ConfigurableHTTPProxy.command = [str(HERE / "node_modules" / ".bin" / "configurable-http-proxy")]
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{PORT + 1}"
+c.ConfigurableHTTPProxy.pid_file = str(DATA / "jupyterhub-proxy.pid")
+
+# Who gets in: the class list and the teacher (the admin), each with a first-use password.
+AUTH = os.environ.get("HUB_AUTH") or "firstuse"
+if AUTH == "firstuse":
+    c.JupyterHub.authenticator_class = ClassFirstUseAuthenticator
+    c.FirstUseAuthenticator.dbm_path = str(DATA / "passwords.dbm")
+    c.FirstUseAuthenticator.min_password_length = 6
+else:  # a school's own accounts: OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_CALLBACK_URL
+    c.JupyterHub.authenticator_class = AUTH
+c.Authenticator.allowed_users = set(LEARNERS)
+c.Authenticator.admin_users = {TEACHER}
+
+# One server per learner, a local process with a home in the data folder, memory capped.
+c.JupyterHub.spawner_class = LearnerSpawner
+c.LearnerSpawner.home_dir_template = str(DATA / "users" / "{username}")
+c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+c.Spawner.args = [f"--config={HERE / 'jupyter_server_config.py'}"]
+c.Spawner.mem_limit = parse_size(os.environ.get("HUB_MEM_LIMIT") or "1G")
+c.Spawner.notebook_dir = str(ROOT / "notebooks")  # read only: the apps only
+c.Spawner.default_url = "/voila/render/00_start_here.ipynb"
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+c.Spawner.environment = {
+    # dicelab's Voilà template, from the checkout (docs/serving.md)
+    "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
+    "DICELAB_MAX_KERNELS": os.environ.get("HUB_MAX_KERNELS") or "4",
+    "DICELAB_LAB": "1" if LAB else "0",
+}
+
+
+def own_notebooks(spawner):
+    """JupyterLab users (LAB=1, and the teacher) work on their own copy of the notebooks."""
+    if not (LAB or spawner.user.admin):
+        return
+    folder = Path(spawner.home_dir) / "notebooks"
+    if not folder.exists():
+        shutil.copytree(ROOT / "notebooks", folder)
+    spawner.notebook_dir = str(folder)
+    spawner.environment = {**spawner.environment, "DICELAB_LAB": "1"}
+    if spawner.user.admin:
+        spawner.default_url = "/voila/render/teacher.ipynb"
+
+
+c.Spawner.pre_spawn_hook = own_notebooks
+
+# Idle servers are stopped (a learner's game is saved first: the apps save as they play);
+# HUB_IDLE=0 runs no culler.
+IDLE = int(os.environ.get("HUB_IDLE") or 3600)
+if IDLE > 0:
+    c.JupyterHub.services = [
+        {
+            "name": "idle-culler",
+            "command": [
+                sys.executable,
+                "-m",
+                "jupyterhub_idle_culler",
+                f"--timeout={IDLE}",
+                f"--cull-every={min(300, max(60, IDLE // 4))}",
+            ],
+        }
+    ]
+    c.JupyterHub.load_roles = [
+        {
+            "name": "idle-culler",
+            "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+            "services": ["idle-culler"],
+        }
+    ]

@@ -1,0 +1,346 @@
+"""``make class`` as a class meets it: JupyterHub, its proxy, SQLite, real learner servers.
+
+One hub for the module, started with ``make class`` and a class list of three names (two
+learners and the teacher); Chromium logs in as a learner would. What is checked:
+
+* the two learners and the teacher log in (first use: each sets a password), each learner on
+  the start page of the apps in their own server, the teacher on the hub's admin page;
+* a stranger and a wrong password are refused (and the stranger leaves no password behind);
+* a learner cannot open another learner's server or kernels;
+* no code from the browser: a forged ``execute_request`` on the learner's own kernel's
+  websocket gets nothing, while a ``kernel_info_request`` on the same socket is answered; the
+  REST API refuses to start a kernel, write a file or open a terminal, and there is no
+  JupyterLab; each process of a learner's server runs under the memory limit;
+* the fifth kernel of a learner is refused with words, in the page's language.
+
+The idle culler is left out (``HUB_IDLE=0``: its start and stop cost seconds, and culling is
+JupyterHub's); tests/test_hub.py checks that ``make class`` registers it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dbm
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ROOT, _free_port
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+TEACHER = "mme-curie"
+PASSWORDS = {"ada": "ada-secret-1", "bob": "bob-secret-2", TEACHER: "teacher-secret-3"}
+MEMORY = "900M"
+START = 120_000  # ms: a learner's first login spawns their server (slow on a busy machine)
+
+
+class Hub:
+    """The running hub: its address, data folder and log."""
+
+    def __init__(self, url: str, data: Path, log: Path) -> None:
+        self.url, self.data, self.log = url, data, log
+
+    def processes(self, user: str) -> list[int]:
+        """The processes of ``user``'s server (the server and its kernels), by their home."""
+        home = f"HOME={self.data / 'users' / user}".encode()
+        return [pid for pid in _pids() if home in _environ(pid).split(b"\0")]
+
+
+def _three_free_ports() -> int:
+    """A port whose next two are free too (the hub's proxy API and its own API use them)."""
+    for _ in range(50):
+        port = _free_port()
+        if port < 65000 and all(_is_free(port + step) for step in (1, 2)):
+            return port
+    raise RuntimeError("no three free ports in a row")
+
+
+def _is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _pids() -> list[int]:
+    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def _environ(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return b""
+
+
+def _ours(data: Path) -> list[int]:
+    """Every process this module's hub started: their environment names its data folder."""
+    mark = str(data).encode()
+    return [pid for pid in _pids() if pid != os.getpid() and mark in _environ(pid)]
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[Hub]:
+    """``make class`` with three names on a free port, stopped (with all it started) after."""
+    folder = tmp_path_factory.mktemp("hub")
+    names = folder / "class.txt"
+    names.write_text(f"# class 5B\nAda\nbob\n{TEACHER}\n", encoding="utf-8")
+    data = folder / "data"
+    port = _three_free_ports()
+    log = artifacts / "hub.log"
+    command = [
+        "make",
+        "--no-print-directory",
+        "class",
+        f"NAMES={names}",
+        f"TEACHER={TEACHER}",
+        f"HUB_PORT={port}",
+        f"HUB_DATA={data}",
+        "HUB_IDLE=0",
+        f"HUB_MEM_LIMIT={MEMORY}",
+        "HUB_IP=127.0.0.1",
+    ]
+    with log.open("w") as handle:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_hub(url, process, log)
+        yield Hub(url, data, log)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # make, JupyterHub (stopping the servers)
+            os.killpg(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 5  # then what is left (a temporary hub) is killed
+        while _ours(data) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        for pid in _ours(data):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+def _wait_for_hub(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"make class exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url + "/hub/login", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"the hub did not answer within 120 s:\n{log.read_text()}")
+
+
+def log_in(page, hub: Hub, name: str, password: str, next_url: str = "") -> None:
+    """Fill in JupyterHub's login form and send it."""
+    page.goto(f"{hub.url}/hub/login" + (f"?next={next_url}" if next_url else ""))
+    page.fill("#username_input", name)
+    page.fill("#password_input", password)
+    page.click("#login_submit")
+
+
+@pytest.fixture(scope="module")
+def learners(browser, hub: Hub) -> Iterator[dict]:
+    """Ada and Bob logged in (their first login: they set their passwords), each on the start
+    page of the apps in their own server, their two servers spawned at once."""
+    pages = {}
+    for name in ("ada", "bob"):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        pages[name] = context.new_page()
+        log_in(pages[name], hub, name.capitalize(), PASSWORDS[name])  # names are lowercased
+    for name, page in pages.items():
+        page.wait_for_url(f"**/user/{name}/voila/render/00_start_here.ipynb", timeout=START)
+        page.get_by_role("link", name="Play Penta", exact=True).wait_for(timeout=START)
+    yield pages
+    for page in pages.values():
+        page.context.close()
+
+
+def test_learners_and_the_teacher_log_in(browser, hub: Hub, learners: dict) -> None:
+    for name, page in learners.items():
+        assert f"/user/{name}/voila/render/00_start_here.ipynb" in page.url
+    context = browser.new_context()
+    page = context.new_page()
+    log_in(page, hub, TEACHER, PASSWORDS[TEACHER], next_url="/hub/admin")
+    page.wait_for_url("**/hub/admin**")
+    for name in ("ada", "bob"):
+        page.get_by_text(name, exact=True).first.wait_for()
+    context.close()
+    with dbm.open(str(hub.data / "passwords.dbm")) as passwords:  # first use: three passwords
+        names = sorted(key.decode() for key in passwords.keys())  # noqa: SIM118 (dbm: no iter)
+    assert names == ["ada", "bob", TEACHER]
+
+
+def test_a_stranger_and_a_wrong_password_are_refused(browser, hub: Hub, learners: dict) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    for name, password in (("mallory", "mallory-secret"), ("ada", "not-ada-secret")):
+        log_in(page, hub, name, password)
+        page.get_by_text("Invalid username or password").wait_for()
+        assert "/hub/login" in page.url
+        response = page.goto(f"{hub.url}/user/{name}/voila/render/00_start_here.ipynb")
+        assert "/hub/login" in page.url, (name, response.status if response else None)
+    context.close()
+    with dbm.open(str(hub.data / "passwords.dbm")) as passwords:
+        assert b"mallory" not in passwords  # the stranger left nothing behind
+
+
+def _kernel_ids(page, user: str) -> list[str]:
+    """The kernels of ``user``'s server, asked from ``page`` through the REST API."""
+    return page.evaluate(
+        """async (user) => {
+            const xsrf = (document.cookie.match('\\\\b_xsrf=([^;]*)\\\\b') || [])[1] || '';
+            const headers = {'X-XSRFToken': xsrf};
+            const reply = await fetch(`/user/${user}/api/kernels`, {headers});
+            return reply.ok ? (await reply.json()).map(k => k.id) : reply.status;
+        }""",
+        user,
+    )
+
+
+# Open a websocket to a kernel, send each message, and collect the msg_type of every reply.
+SOCKET = """async ([url, messages, wait]) => {
+    const replies = [];
+    const socket = new WebSocket(url);
+    const opened = await new Promise(resolve => {
+        socket.onopen = () => resolve(true);
+        socket.onerror = () => resolve(false);
+        socket.onclose = () => resolve(false);
+    });
+    if (!opened) return {opened, replies};
+    socket.onmessage = event => {
+        const msg = JSON.parse(event.data);
+        if (msg.channel === 'shell') replies.push(msg.header.msg_type);
+    };
+    for (const msg of messages) socket.send(JSON.stringify(msg));
+    await new Promise(resolve => setTimeout(resolve, wait));
+    socket.close();
+    return {opened, replies};
+}"""
+
+
+def _message(kind: str, content: dict) -> dict:
+    return {
+        "header": {
+            "msg_id": f"forged-{kind}",
+            "msg_type": kind,
+            "username": "mallory",
+            "session": "forged",
+            "date": "2026-01-01T00:00:00Z",
+            "version": "5.3",
+        },
+        "parent_header": {},
+        "metadata": {},
+        "content": content,
+        "buffers": [],
+        "channel": "shell",
+    }
+
+
+def test_a_learner_cannot_open_another_learners_server_or_kernels(hub: Hub, learners: dict) -> None:
+    ada, bob = learners["ada"], learners["bob"]
+    adas_kernels = _kernel_ids(ada, "ada")
+    assert isinstance(adas_kernels, list) and adas_kernels, adas_kernels
+    # Bob's browser, on his own server's page, asks for Ada's kernels and opens one's socket.
+    assert _kernel_ids(bob, "ada") != adas_kernels
+    url = hub.url.replace("http", "ws") + f"/user/ada/api/kernels/{adas_kernels[0]}/channels"
+    result = bob.evaluate(SOCKET, [url, [_message("kernel_info_request", {})], 1500])
+    assert result == {"opened": False, "replies": []}
+    # Bob opens Ada's start page: the hub refuses him (403), Ada's server shows him nothing.
+    response = bob.goto(f"{hub.url}/user/ada/voila/render/00_start_here.ipynb")
+    assert response is not None and response.status == 403
+    assert bob.get_by_role("link", name="Play Penta", exact=True).count() == 0
+    bob.goto(f"{hub.url}/user/bob/voila/render/00_start_here.ipynb")
+    bob.get_by_role("link", name="Play Penta", exact=True).wait_for(timeout=START)
+
+
+def test_no_code_from_the_browser(hub: Hub, learners: dict, tmp_path: Path) -> None:
+    ada = learners["ada"]
+    kernel = _kernel_ids(ada, "ada")[0]
+    url = hub.url.replace("http", "ws") + f"/user/ada/api/kernels/{kernel}/channels"
+    marker = tmp_path / "code-ran"
+    code = f"open({str(marker)!r}, 'w').write('ran')"
+    execute = _message(
+        "execute_request",
+        {
+            "code": code,
+            "silent": False,
+            "store_history": False,
+            "user_expressions": {},
+            "allow_stdin": False,
+        },
+    )
+    widgets = _message(
+        "comm_open", {"comm_id": "forged", "target_name": "jupyter.widget", "data": {"state": {}}}
+    )
+    result = ada.evaluate(
+        SOCKET, [url, [execute, widgets, _message("kernel_info_request", {})], 3000]
+    )
+    assert result["opened"]
+    assert result["replies"] == ["kernel_info_reply"]  # the socket works; the code was dropped
+    assert not marker.exists()
+    refused = ada.evaluate(
+        """async () => {
+            const xsrf = (document.cookie.match('\\\\b_xsrf=([^;]*)\\\\b') || [])[1] || '';
+            const headers = {'X-XSRFToken': xsrf, 'Content-Type': 'application/json'};
+            const status = async (path, init) => {
+                const options = {redirect: 'manual', ...init};
+                try { return (await fetch('/user/ada/' + path, options)).status; }
+                catch (error) { return String(error); }
+            };
+            return {
+                kernel: await status('api/kernels', {method: 'POST', headers, body: '{}'}),
+                file: await status('api/contents/x.py', {method: 'PUT', headers,
+                    body: JSON.stringify({type: 'file', format: 'text', content: '1'})}),
+                terminal: await status('api/terminals', {method: 'POST', headers}),
+                lab: await status('lab', {}),
+            };
+        }"""
+    )
+    assert refused == {"kernel": 403, "file": 403, "terminal": 404, "lab": 404}
+    assert "Dropped a 'execute_request' message" in hub.log.read_text()
+    # Each process of Ada's server (the server and its kernel) runs under the memory limit.
+    processes = hub.processes("ada")
+    assert len(processes) >= 2
+    for pid in processes:
+        limits = Path(f"/proc/{pid}/limits").read_text()
+        line = next(row for row in limits.splitlines() if row.startswith("Max data size"))
+        assert line.split()[3:5] == [str(900 * 2**20)] * 2, line
+
+
+def test_the_fifth_kernel_is_refused_with_words(hub: Hub, learners: dict) -> None:
+    ada = learners["ada"]
+    assert len(_kernel_ids(ada, "ada")) == 1  # her start page's
+    pages = [ada.context.new_page() for _ in range(3)]
+    for page in pages:  # three more apps at once: four kernels, the most
+        page.goto(f"{hub.url}/user/ada/voila/render/00_start_here.ipynb", wait_until="commit")
+    for page in pages:
+        page.get_by_role("link", name="Play Penta", exact=True).wait_for(timeout=START)
+    assert len(_kernel_ids(ada, "ada")) == 4
+    fifth = ada.context.new_page()
+    response = fifth.goto(f"{hub.url}/user/ada/voila/render/farkle_play.ipynb?lang=fr")
+    assert response is not None and response.status == 429
+    assert fifth.locator("html").get_attribute("lang") == "fr"
+    assert fifth.locator("h1").inner_text() == "Trop d’applications ouvertes"
+    assert "Tu as déjà 4 applications ouvertes" in fifth.get_by_role("alert").inner_text()
+    assert len(_kernel_ids(ada, "ada")) == 4  # no kernel was started for it
+    pages[0].close(run_before_unload=True)  # closing a tab frees its kernel (Voilà's beacon)
+    deadline = time.monotonic() + 20
+    while len(_kernel_ids(ada, "ada")) == 4 and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert len(_kernel_ids(ada, "ada")) == 3
+    for page in [*pages[1:], fifth]:
+        page.close()
