@@ -120,8 +120,9 @@ def _engine(game: Any) -> _Engine:
 
         return _Engine(farkle_save.dump, lambda data: farkle_save.load(FarkleGame, data), _farkle)
     from dicelab.penta import save as penta_save
+    from dicelab.penta.game import Game as PentaGame
 
-    return _Engine(penta_save.to_dict, penta_save.from_dict, _penta)
+    return _Engine(penta_save.to_dict, lambda data: penta_save.load(PentaGame, data), _penta)
 
 
 def _penta(app: Any, game: Any) -> None:
