@@ -33,8 +33,11 @@ export function connectKernel(baseUrl, kernelId) {
  */
 export function shutDownOnClose(kernel, baseUrl) {
   window.addEventListener('beforeunload', () => {
-    askShutdown(kernel, baseUrl);
-    kernel.dispose();
+    if (!kernel.isDisposed) {
+      // (a page that let go of a kernel that is gone has nothing to shut down: watch.js)
+      askShutdown(kernel, baseUrl);
+      kernel.dispose();
+    }
   });
 }
 
