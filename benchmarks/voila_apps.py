@@ -435,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         nargs="+",
         metavar="NAME",
-        help="with --pages: only these pages (notebook names without .ipynb, 'start page (folder)')",
+        help="with --pages: only these pages (notebook names, or 'start page (folder)')",
     )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
