@@ -35,6 +35,7 @@ it creates (each is a message to the browser and a view to draw).
     python benchmarks/voila_apps.py --apps     # only the floor and the apps
     python benchmarks/voila_apps.py --pages    # only the floor and every page of notebooks/
                                                # as make run serves it (goal: <= 0.5 each)
+    python benchmarks/voila_apps.py --pages --only teacher printouts  # some of them
     python benchmarks/voila_apps.py --explain  # also: the floor plus each app's imports, and
                                                # the floor with as many widgets as each app
     python benchmarks/voila_apps.py --stock-frontend  # pages drawn by Voilà's own front end
@@ -430,6 +431,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="keep Chromium's address-bar drop-down drawn as a web page (WITHOUT_BROWSER_UI)",
     )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="with --pages: only these pages (notebook names, or 'start page (folder)')",
+    )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
@@ -444,6 +451,8 @@ def main(argv: list[str] | None = None) -> int:
     entries = [FLOOR, *lessons] if args.lessons else [FLOOR, *map(cold, APPS), *APPS, *lessons]
     if args.pages:
         entries = [FLOOR, *page_entries(folder)]
+        if args.only:
+            entries = [entry for entry in entries if entry[0] in {"floor", *args.only}]
     pooled = pooled_notebooks()
     unpooled = [notebook for _, notebook, _, _ in APPS if not pooled.get(notebook)]
     if unpooled and not args.pages:
