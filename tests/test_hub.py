@@ -265,6 +265,45 @@ class _Handler:
         self.body = body
 
 
+def test_forty_tabs_at_once_get_four_kernels_and_words(monkeypatch) -> None:
+    """Pages opened at once reserve their kernels before any starts: the fifth gets words."""
+    started: list[str] = []
+
+    async def start(self, *args, kernel_id=None, **kwargs):  # Jupyter's, without a process
+        await asyncio.sleep(0)
+        kernel_id = f"k{len(started)}"
+        started.append(kernel_id)
+        self._kernels[kernel_id] = object()
+        return kernel_id
+
+    monkeypatch.setattr(
+        "jupyter_server.services.kernels.kernelmanager.AsyncMappingKernelManager.start_kernel",
+        start,
+    )
+    manager = LimitedKernelManager(max_kernels=4)
+    handlers = [_Handler(manager, "lang=ca") for _ in range(40)]
+    answered = 0
+    for handler in handlers:  # every request reaches the hook before any kernel starts
+        try:
+            kernel_limit_hook(handler, None, ".")
+        except Finish:
+            answered += 1
+    assert answered == 36 and all("Ja tens 4 aplicacions obertes" in h.body for h in handlers[4:])
+    for _ in range(4):  # then Voilà starts the four reserved kernels
+        asyncio.run(manager.start_kernel(kernel_name="python3"))
+    assert len(started) == 4 and manager.kernels_left() == 0
+    with pytest.raises(HTTPError):  # a start without a reservation (the REST API) is refused
+        asyncio.run(manager.start_kernel(kernel_name="python3"))
+    assert len(started) == 4
+
+
+def test_a_reservation_lapses(monkeypatch) -> None:
+    manager = LimitedKernelManager(max_kernels=1)
+    assert manager.reserve() and not manager.reserve()
+    manager._reserved[0] -= LimitedKernelManager.RESERVATION + 1  # the page failed long ago
+    assert manager.kernels_left() == 1
+
+
 def test_the_fifth_page_says_so_in_its_language() -> None:
     manager = LimitedKernelManager(max_kernels=4)
     manager._kernels.update({f"k{i}": object() for i in range(3)})

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from typing import Any
 
 from jupyter_server.auth import Authorizer
@@ -177,23 +178,48 @@ class KernelLimitReached(HTTPError):
 
 
 class LimitedKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, refusing to start a kernel beyond ``max_kernels``."""
+    """Jupyter's kernel manager, refusing to start a kernel beyond ``max_kernels``.
+
+    A page's request reserves its kernel in :func:`kernel_limit_hook`, before Voilà starts it
+    a moment later: forty tabs opened at once get four reservations and thirty-six pages that
+    say so in words, rather than forty pages let through to a refusal without words. A
+    reservation not taken within ``RESERVATION`` seconds (a page that failed first) lapses.
+    """
+
+    RESERVATION = 120.0
 
     max_kernels = Integer(4, config=True, help="The most kernels (open apps) a learner may have.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0
+        self._reserved: list[float] = []  # when each reservation was made (monotonic)
+
+    def _live_reservations(self) -> list[float]:
+        now = time.monotonic()
+        self._reserved = [made for made in self._reserved if now - made < self.RESERVATION]
+        return self._reserved
 
     def kernels_left(self) -> int:
-        """How many more kernels may start now (those starting count already)."""
-        return self.max_kernels - len(self._kernels) - self._starting
+        """How many more kernels may start now (those starting or reserved count already)."""
+        taken = len(self._kernels) + self._starting + len(self._live_reservations())
+        return self.max_kernels - taken
+
+    def reserve(self) -> bool:
+        """Reserve a kernel for a page about to start one; False if none is left."""
+        if self.kernels_left() <= 0:
+            return False
+        self._reserved.append(time.monotonic())
+        return True
 
     async def start_kernel(  # type: ignore[override]  # async, as the async manager's own
         self, *args: Any, kernel_id: str | None = None, **kwargs: Any
     ) -> str:
-        """Start a kernel, or refuse with ``KernelLimitReached`` (HTTP 429) past the limit."""
-        if (kernel_id is None or kernel_id not in self) and self.kernels_left() <= 0:
+        """Start a kernel (a reserved one, or one left), else refuse with HTTP 429."""
+        new = kernel_id is None or kernel_id not in self
+        if new and self._live_reservations():
+            self._reserved.pop(0)
+        elif new and self.kernels_left() <= 0:
             self.log.warning("Refused a kernel: %d running, the most", self.max_kernels)
             raise KernelLimitReached(429, f"at most {self.max_kernels} kernels")
         self._starting += 1
@@ -205,9 +231,9 @@ class LimitedKernelManager(AsyncMappingKernelManager):
 
 
 def kernel_limit_hook(handler: Any, notebook: Any, cwd: str) -> None:
-    """Voilà's ``prelaunch_hook``: answer with the limit page when no kernel may start."""
+    """Voilà's ``prelaunch_hook``: reserve the page's kernel, or answer with the limit page."""
     manager = handler.kernel_manager
-    if not isinstance(manager, LimitedKernelManager) or manager.kernels_left() > 0:
+    if not isinstance(manager, LimitedKernelManager) or manager.reserve():
         return
     lang = page_language(handler.request.query, handler.request.headers.get("Accept-Language", ""))
     handler.set_status(429)
