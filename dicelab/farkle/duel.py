@@ -193,12 +193,17 @@ class _Turns:
         raise NotImplementedError
 
     def index(self, top: int) -> np.ndarray:
-        """``(top, top)``: the turn number of every pair (mine, their) below the target."""
-        out = np.empty((top, top), dtype=np.int64)
-        for a in range(top):
-            for b in range(top):
-                out[a, b] = self.turn(a, b, False)
-        return out
+        """``(top, top)``: the turn number of every pair (mine, their) below the target.
+
+        A turn depends on how far behind the player is and, under an entry minimum, on
+        whether it is on the board (all the simulator's seats look at)."""
+        boards = (0, 1) if self.entry else (1,)
+        by = np.zeros((2, top), dtype=np.int64)
+        for board in boards:
+            by[board] = [self.turn(board, board + behind, False) for behind in range(top)]
+        a, b = np.divmod(np.arange(top * top), top)
+        on = (a > 0) if self.entry else np.ones(len(a), dtype=bool)
+        return by[on.astype(np.int64), np.maximum(0, b - a)].reshape(top, top)
 
     def matrix(self, rows: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """The banked-points distributions of turns ``rows`` (padded) and farkle chances."""
@@ -341,9 +346,7 @@ class _Side:
         if self.chances is not None:
             a, b = np.divmod(np.arange(top * top), top)
             theirs = self.chances.start[b, a]
-            caps = _caps(
-                self.chances.last, top, a, b, theirs, self.rolls.tables, self.entry
-            )
+            caps = _caps(self.chances.last, top, a, b, theirs, self.rolls.tables, self.entry)
             self.caps = caps.reshape(top, top)
             return int(self.caps.max()) + self.rolls.max_gain + 1
         assert self.turns is not None

@@ -22,7 +22,7 @@ import numpy as np
 
 from dicelab.farkle.winkernel import TurnPlan
 
-__all__ = ["played_turns", "turn_outcomes", "rule_outcomes"]
+__all__ = ["played_turns", "rule_outcomes", "turn_outcomes"]
 
 
 def _played(
