@@ -69,7 +69,7 @@ def run(rules_name: str, target: int, games: int, exact_only: bool) -> list[floa
         f"  the table: first player wins {chances.first_player_chance:.6f}, "
         f"fair head start {chances.fair_head_start()}"
     )
-    gaps = []
+    gaps: list[float] = []
     for first_name, first, second_name, second in _pairs(chances):
         began = time.perf_counter()
         result = duel(first, second, rules=rules, target=target)
@@ -109,7 +109,7 @@ def main() -> None:
     parser.add_argument("--exact-only", action="store_true", help="no simulations")
     args = parser.parse_args()
     _warm()
-    gaps = []
+    gaps: list[float] = []
     for rules_name in args.rules:
         for target in args.targets:
             gaps += run(rules_name, target, args.games, args.exact_only)

@@ -11,9 +11,9 @@ a learner's function ``banks(turn_points, n_dice)``, :class:`~dicelab.farkle.Com
 >>> from dicelab.farkle.winchance import solve_win_chances
 >>> result = duel(solve_win_chances(target=1000), "optimal", target=1000)
 >>> round(result.first_wins, 4), round(result.first_wins_second_starting, 4)
-(0.6262, 0.4984)
->>> result.fair_head_start
-100
+(0.669, 0.4843)
+>>> result.fair_head_start  # points the score-maximiser should start with
+500
 
 The game follows ``docs/farkle.md`` as the simulator plays it: whoever first banks the
 target or more ends normal play, the other player has one last turn, the higher total
@@ -45,7 +45,7 @@ from dicelab.errors import IllegalMove
 from dicelab.farkle.duelkernel import played_turns, rule_outcomes, turn_outcomes
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.risk import MAX_DICE, TurnTables, _check_points, turn_tables
-from dicelab.farkle.rules import Rules
+from dicelab.farkle.rules import Rules, check_rules
 from dicelab.farkle.scoring import reachable_total, set_aside_options
 from dicelab.farkle.simulate import _Fixed, _PlayerSeat, _roll_lookup, _seat, _WinSeat
 from dicelab.farkle.winchance import WinChances, _bank_rows, _caps, _entry_units
@@ -311,11 +311,13 @@ def _rule_moves(
             def left(dice: tuple[int, ...], n: int = n) -> int:
                 return n - len(dice) or MAX_DICE
 
-            best = max(options, key=lambda d, o=options: (o[d], -len(d)))
-            other = max(
-                options,
-                key=lambda d, o=options: (o[d] + player.die_value * left(d), o[d], -len(d)),
-            )
+            def most(dice: tuple[int, ...], o: dict[tuple[int, ...], int] = options) -> Any:
+                return (o[dice], -len(dice))
+
+            def rolls_on(dice: tuple[int, ...], o: dict[tuple[int, ...], int] = options) -> Any:
+                return (o[dice] + player.die_value * left(dice), o[dice], -len(dice))
+
+            best, other = max(options, key=most), max(options, key=rolls_on)
             for i, dice in ((0, best), (2, other)):
                 out[i].append(options[dice] // unit)
                 out[i + 1].append(left(dice))
@@ -434,11 +436,11 @@ def duel(
 
     >>> result = duel(300, "optimal", target=2000)
     >>> round(result.first_wins, 4), result.fair_head_start
-    (0.4617, -100)
+    (0.4397, -200)
     """
     began = time.perf_counter()
     target = _check_target(target)
-    tables = turn_tables(rules)
+    tables = turn_tables(check_rules(rules))
     rules = tables.rules
     unit = tables.unit
     top = -(-target // unit)

@@ -181,13 +181,15 @@ def _compiled(name: str) -> Callable[..., Any]:
     """One kernel compiled by numba (cached on disk when possible, else in memory)."""
     import numba  # lazily: importing numba takes a fraction of a second
 
-    kernel = {"played": _played, "outcomes": _outcomes, "rule": _rule_outcomes}[name]
+    kernel: Any = {"played": _played, "outcomes": _outcomes, "rule": _rule_outcomes}[name]
+    compiled: Any
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # numba's warning when it cannot cache
         try:
-            return numba.njit(cache=True, nogil=True)(kernel)  # type: ignore[no-any-return]
+            compiled = numba.njit(cache=True, nogil=True)(kernel)
         except RuntimeError:  # no writable cache directory
-            return numba.njit(cache=False, nogil=True)(kernel)  # type: ignore[no-any-return]
+            compiled = numba.njit(cache=False, nogil=True)(kernel)
+    return compiled
 
 
 def played_turns(

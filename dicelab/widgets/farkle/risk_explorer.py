@@ -466,6 +466,8 @@ class RiskExplorer(App):
                 finally:
                     self._solving = ""
                     self._solve_note.value = ""
+                if self._rules == rules and self._target == target:
+                    self._play_games(lambda _fraction: None)  # the bar stays full
                 self._drawn.pop("winmap", None)
 
             self._run("winmap", work)
@@ -650,11 +652,14 @@ class RiskExplorer(App):
         from dicelab.farkle.simulate import simulate_games
 
         chances = _win_table(self)
+        if chances is None:  # not solved (or its cache file went away): nothing to play
+            return
+        self._games = {}  # tried: drawn without the games if they fail, never tried again
         players = {"win": chances, **self._strategies()}
         games: dict[str, tuple[float, float, float]] = {}
         for i, (first, second) in enumerate(DUEL_PAIRS):
             pair = [players[first], players[second]]
-            exact = duel(*pair, rules=self._rules, target=self._target).first_wins
+            exact = duel(pair[0], pair[1], rules=self._rules, target=self._target).first_wins
             report((i + 0.5) / len(DUEL_PAIRS))
             played = simulate_games(pair, DUEL_GAMES, self._target, self._seed, self._rules)
             games[f"{first}-{second}"] = (
@@ -952,7 +957,7 @@ def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
 def _duel_rows(app: RiskExplorer, lang: str) -> list[list[str]]:
     """The games of :data:`DUEL_PAIRS`: exact chance beside the simulated one (± 2 standard
     errors), when played."""
-    if app._games is None:
+    if not app._games:
         return []
     rows = [
         [
