@@ -82,7 +82,7 @@ def run(rules_name: str, target: int, games: int, exact_only: bool) -> list[floa
         print(line + f"; fair head start {result.fair_head_start:+d}")
         rows = [
             (first_name, [first, second], result.first_wins),
-            (second_name, [second, first], 1.0 - result.first_wins_second_starting),
+            (second_name, [second, first], result.first_wins_second_starting),
         ]
         for starter, seats, exact in rows:
             shown = f"    {starter} starts: {first_name} wins {exact:.6f} exactly"
