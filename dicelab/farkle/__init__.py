@@ -26,6 +26,7 @@ Bank()
 See ``docs/farkle.md`` for the tour.
 """
 
+from dicelab.farkle.duel import Duel, duel
 from dicelab.farkle.game import Event, Game
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, parse_move
 from dicelab.farkle.notation import NotationError, parse
@@ -51,6 +52,7 @@ __all__ = [
     "TARGETS",
     "Bank",
     "ComputerPlayer",
+    "Duel",
     "Event",
     "Game",
     "Move",
@@ -62,6 +64,7 @@ __all__ = [
     "SetAside",
     "Situation",
     "Turn",
+    "duel",
     "evaluate_player",
     "evaluate_threshold",
     "farkle_chance",

@@ -55,6 +55,8 @@ __all__ = [
     "TARGET",
     "Duel",
     "duel",
+    "exact_win_rate",
+    "optimal_beats_maximiser",
     "percent",
     "plot_big_turns",
     "plot_head_start",
@@ -244,6 +246,35 @@ def _duel(plan: Any, games: int, seed: int, target: int) -> Duel:
     return Duel(plan, games, float(mine.mean()), error)
 
 
+def exact_win_rate(strategy: object, target: int = TARGET) -> float:
+    """The exact share of games a threshold strategy wins against the computer, each
+    starting half of them (what :func:`duel` estimates): :func:`dicelab.farkle.duel`.
+
+    >>> round(exact_win_rate(STEADY, target=1000), 4)
+    0.4058
+    """
+    return _exact_rate(_plan(strategy), check_whole(target))
+
+
+@lru_cache(maxsize=64)
+def _exact_rate(plan: Any, target: int) -> float:
+    from dicelab.farkle.duel import duel as exact_duel
+
+    strategy = list(plan) if isinstance(plan, tuple) else plan
+    return exact_duel(strategy, ComputerPlayer(), target=target).first_wins_either_starting
+
+
+@lru_cache(maxsize=4)
+def optimal_beats_maximiser(target: int = TARGET) -> float:
+    """Exactly how often the player who plays to win (:func:`win_chances`) beats the one
+    who maximises each turn's expected points, each starting half of the games."""
+    from dicelab.farkle.duel import duel as exact_duel
+
+    return exact_duel(
+        win_chances(target=target), "optimal", target=target
+    ).first_wins_either_starting
+
+
 # -- plots -------------------------------------------------------------------------------------
 
 
@@ -426,6 +457,7 @@ def namespace() -> dict[str, Any]:
         "optimal_turn": optimal_turn,
         "turn_scores": turn_scores,
         "win_chances": win_chances,
+        "optimal_beats_maximiser": optimal_beats_maximiser,
         "win_threshold": win_threshold,
     }
 
@@ -596,6 +628,15 @@ def _play_to_win(number: int) -> Rule:
             msg("To win, {behind} points behind:", behind=3000),
         ),
         Step("[win_threshold(0, n) for n in range(1, 7)]", msg("To win, level:")),
+        Step(
+            "percent(optimal_beats_maximiser())",
+            msg(
+                "Over whole games to {target}, each starting half of them: how often the "
+                "player who plays to win beats the one who scores the most on average "
+                "(exact, computed over every possible game):",
+                target=TARGET,
+            ),
+        ),
         Step(
             "[win_threshold(3000, n) for n in range(1, 7)]",
             msg("To win, {ahead} points ahead:", ahead=3000),

@@ -2,14 +2,15 @@
 
 The games are played by :func:`dicelab.lessons.winning_vs_scoring.duel` (seeded: the same
 threshold always gives the same games); the widget only shows each try's win rate and its
-standard error, newest first.
+standard error, newest first, and beside it the exact share of games the strategy wins
+(:func:`~dicelab.lessons.winning_vs_scoring.exact_win_rate`, over every possible game).
 
 >>> app = StrategyDuel(lang="en")
 >>> app.threshold.value = 250
 >>> app.play(games=40, target=2000).games
 40
->>> len(app.tries)
-1
+>>> len(app.tries), "exactly" in app.results.value
+(1, True)
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ import ipywidgets as widgets
 
 from dicelab.i18n import get_language, msg
 from dicelab.lessons.cards import Percent
-from dicelab.lessons.winning_vs_scoring import DUEL_GAMES, STEADY, TARGET, Duel, duel
+from dicelab.lessons.winning_vs_scoring import (
+    DUEL_GAMES,
+    STEADY,
+    TARGET,
+    Duel,
+    duel,
+    exact_win_rate,
+)
 
 __all__ = ["StrategyDuel", "strategy_duel"]
 
@@ -30,6 +38,7 @@ class StrategyDuel(widgets.VBox):
         self.lang = lang or get_language()
         self.seed = seed
         self.tries: list[Duel] = []
+        self.exact: list[float] = []  # the exact win rate of each try, newest first
         self.threshold = widgets.IntSlider(
             value=STEADY,
             min=50,
@@ -56,9 +65,11 @@ class StrategyDuel(widgets.VBox):
         self.button.disabled = True
         try:
             result = duel(self.threshold.value, games=games, seed=self.seed, target=target)
+            exact = exact_win_rate(self.threshold.value, target=target)
         finally:
             self.button.disabled = False
         self.tries.insert(0, result)
+        self.exact.insert(0, exact)
         self._show()
         return result
 
@@ -71,7 +82,11 @@ class StrategyDuel(widgets.VBox):
                 error=Percent(item.standard_error),
                 games=item.games,
             ).render(self.lang)
-            for item in self.tries
+            + " "
+            + msg("Over every possible game, exactly: {exact}.", exact=Percent(exact)).render(
+                self.lang
+            )
+            for item, exact in zip(self.tries, self.exact, strict=True)
         ]
         best = max(self.tries, key=lambda item: item.win_rate)
         head = msg(

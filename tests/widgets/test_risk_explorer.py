@@ -240,3 +240,25 @@ def test_the_house_rules_speak_french(fresh):
     assert "Règles maison" in shown and "Fin de partie" in shown
     app.show("winmap")
     assert "Calculer les chances de gagner" in shown + texts(app)
+
+
+@pytest.mark.slow
+def test_the_win_chance_tab_plays_the_strategies_exactly_and_simulated(fresh):
+    """Once the table is solved, each pair's exact chance (dicelab.farkle.duel) is listed
+    beside simulated games."""
+    from dicelab.farkle import ComputerPlayer, duel
+    from dicelab.farkle.winchance import solve_win_chances
+
+    app = fresh
+    app._target_pick.value = 1000
+    app.show("winmap")
+    if "not solved yet" in app.caption("winmap"):
+        find(app, "dl-solve").click()
+    caption = app.caption("winmap")
+    chances = solve_win_chances(app.rules, 1000)
+    for second in ("optimal", ComputerPlayer()):
+        exact = duel(chances, second, rules=app.rules, target=1000).first_wins
+        assert format_percent(exact, "en", decimals=2) in caption
+    assert "playing to win against most points" in caption
+    assert "simulated (1,000 games)" in caption and " ± " in caption
+    assert not app.notices

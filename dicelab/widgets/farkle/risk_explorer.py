@@ -72,6 +72,22 @@ HOUSE_POINTS = ("straight", "three_pairs")
 SOLVE = N_("Solve the win chances")
 """The button that solves the win chances of the rules and target shown."""
 DICE = range(1, 7)
+DUEL_PAIRS = (
+    ("win", "optimal"),
+    ("win", "computer"),
+    ("optimal", "computer"),
+    ("custom", "computer"),
+)
+"""The games the win-chance tab plays, each first against second, the first starting: the
+player who plays to win, the score-maximiser, the computer and the learner's thresholds."""
+DUEL_GAMES = 1_000
+"""Simulated games per pair, shown beside the exact chance."""
+PLAYER_NAMES = {
+    "win": N_("playing to win"),
+    "optimal": N_("most points"),
+    "computer": N_("computer"),
+    "custom": N_("yours"),
+}
 DEFAULT_SEED = 1  # the simulations' seed when none is given
 FARKLE_SAMPLES = 3000
 TURN_COUNTS = (5_000, 20_000, 100_000)
@@ -147,6 +163,7 @@ class RiskExplorer(App):
         self._target = WIN_TARGETS[0]
         self._background = background or run_in_background
         self._simulated: dict[str, Any] | None = None  # strategy -> results (derived data)
+        self._games: dict[str, tuple[float, float, float]] | None = None  # pair -> duel figures
         self._exact: dict[str, float] = {}
         self._drawn: dict[str, str] = {}  # plot -> the language it is drawn in (its PNG: the image)
         self._busy: set[str] = set()
@@ -405,6 +422,7 @@ class RiskExplorer(App):
                     )
                 )
             self._target = target
+            self._games = None
             self._drawn.pop("winmap", None)
             if self.current == "winmap":
                 self._draw("winmap")
@@ -448,6 +466,8 @@ class RiskExplorer(App):
                 finally:
                     self._solving = ""
                     self._solve_note.value = ""
+                if self._rules == rules and self._target == target:
+                    self._play_games(lambda _fraction: None)  # the bar stays full
                 self._drawn.pop("winmap", None)
 
             self._run("winmap", work)
@@ -502,6 +522,7 @@ class RiskExplorer(App):
 
     def _invalidate(self) -> None:
         self._simulated = None
+        self._games = None
         self._drawn.clear()
         self._draw(self.current)
 
@@ -600,6 +621,10 @@ class RiskExplorer(App):
             self._captions[name].value = esc(translate("Simulating…", self._lang))
             self._run(name, self._simulate_all)
             return
+        if name == "winmap" and self._games is None and _win_table(self) is not None:
+            self._captions[name].value = esc(translate("Playing the strategies…", self._lang))
+            self._run(name, self._play_games)
+            return
         png = _PLOTTERS[name](self, self._lang)
         self._images[name].value = png or b""
         self._images[name].layout.display = None if png else "none"  # no broken picture
@@ -619,6 +644,31 @@ class RiskExplorer(App):
             results[key] = simulate_turns(strategy, self._turns, self._seed, self._rules, part)
         self._exact = _exact_scores(self)
         self._simulated = results
+
+    def _play_games(self, report: Callable[[float], None]) -> None:
+        """Each pair of :data:`DUEL_PAIRS`, the first starting: its exact chance to win
+        (:func:`dicelab.farkle.duel`) and :data:`DUEL_GAMES` simulated games."""
+        from dicelab.farkle.duel import duel
+        from dicelab.farkle.simulate import simulate_games
+
+        chances = _win_table(self)
+        if chances is None:  # not solved (or its cache file went away): nothing to play
+            return
+        self._games = {}  # tried: drawn without the games if they fail, never tried again
+        players = {"win": chances, **self._strategies()}
+        games: dict[str, tuple[float, float, float]] = {}
+        for i, (first, second) in enumerate(DUEL_PAIRS):
+            pair = [players[first], players[second]]
+            exact = duel(pair[0], pair[1], rules=self._rules, target=self._target).first_wins
+            report((i + 0.5) / len(DUEL_PAIRS))
+            played = simulate_games(pair, DUEL_GAMES, self._target, self._seed, self._rules)
+            games[f"{first}-{second}"] = (
+                exact,
+                float(played.win_rates[0]),
+                float(played.standard_errors[0]),
+            )
+            report((i + 1) / len(DUEL_PAIRS))
+        self._games = games
 
     def _strategies(self) -> dict[str, Any]:
         return {"optimal": "optimal", "computer": self._computer, "custom": self._custom}
@@ -900,7 +950,37 @@ def _caption_winmap(app: RiskExplorer, lang: str) -> list[list[str]] | str:
             translate("Entry minimum", lang),
             format_number(rules.entry, lang) if rules.entry else translate("none", lang),
         ],
+        *_duel_rows(app, lang),
     ]
+
+
+def _duel_rows(app: RiskExplorer, lang: str) -> list[list[str]]:
+    """The games of :data:`DUEL_PAIRS`: exact chance beside the simulated one (± 2 standard
+    errors), when played."""
+    if not app._games:
+        return []
+    rows = [
+        [
+            translate("first (starts) against second", lang),
+            translate("exact chance the first wins", lang),
+            translate("simulated ({games} games)", lang, games=format_number(DUEL_GAMES, lang)),
+        ]
+    ]
+    for first, second in DUEL_PAIRS:
+        exact, rate, error = app._games[f"{first}-{second}"]
+        rows.append(
+            [
+                translate(
+                    "{first} against {second}",
+                    lang,
+                    first=translate(PLAYER_NAMES[first], lang),
+                    second=translate(PLAYER_NAMES[second], lang),
+                ),
+                format_percent(exact, lang, decimals=2),
+                f"{_percent(rate, lang)} ± {_percent(2 * error, lang)}",
+            ]
+        )
+    return rows
 
 
 def _solve_estimate(rules: Rules, target: int) -> float | None:
