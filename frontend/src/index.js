@@ -13,11 +13,13 @@ import './page.css';
 
 import { PageConfig } from '@jupyterlab/coreutils';
 
+import { watchAccessibility } from './a11y.js';
 import { connectKernel, shutDownOnClose } from './kernel.js';
 import { renderCellOutputs } from './outputs.js';
 import { createRendermime } from './rendermime.js';
 import { createWidgetManager } from './widgets.js';
 
+watchAccessibility(document.body);
 const baseUrl = PageConfig.getBaseUrl();
 const kernel = connectKernel(baseUrl, PageConfig.getOption('kernelId'));
 const rendermime = createRendermime();

@@ -1,7 +1,11 @@
 """A row of dice drawn as faces, each a real button (mouse, Tab + Enter/Space, screen readers).
 
 A die's state is written in its text, not only in its colour: the button reads "4, held"
-(Penta) or "4, set aside" (Farkle), and its tooltip says what pressing it does.
+(Penta) or "4, set aside" (Farkle), and its tooltip says what pressing it does. Once the dice
+of a roll have landed, a line read by screen readers only (``dl-sr-only``, ``dl-live``) says
+them all: a learner who cannot see them hears "Dice: 3; 3; 4; 6; 4". The words are the row's
+tooltip with the class ``dl-say-title``, which the page turns into a line read out by screen
+readers (no widget model of its own: every model costs the page time).
 
 >>> row = DiceRow(3)
 >>> row.show([DieView(4, "held"), DieView(2), DieView(None)], lang="en")
@@ -9,6 +13,11 @@ A die's state is written in its text, not only in its colour: the button reads "
 ['4, held', '2', 'not rolled']
 >>> "dl-held" in row.buttons[0]._dom_classes
 True
+>>> row.said
+''
+>>> row.show([DieView(4, "held"), DieView(2), DieView(6)], lang="en")
+>>> row.said
+'Dice: 4, held; 2; 6'
 >>> import numpy as np
 >>> dice_text((1, 5, 5)), die_position(np.int64(2), 5)
 ('1 5 5', 2)
@@ -103,8 +112,10 @@ class DiceRow(widgets.HBox):
         self._layout = widgets.Layout(width="74px", height="96px")  # shared: fewer models
         self._style = widgets.ButtonStyle()
         self.buttons = [self._make_button(i) for i in range(n)]
+        self._said: tuple[object, ...] = ()
         super().__init__(self.buttons)
         self.add_class("dl-dice")
+        self.add_class("dl-say-title")  # the tooltip is read out: the dice in words
         self._on_press = on_press
         self._views: list[DieView] = [DieView(None, enabled=False)] * n
         self._lang = "en"
@@ -130,6 +141,9 @@ class DiceRow(widgets.HBox):
         if list(self.children) != shown:
             self.children = shown  # fewer dice in play: the others are not shown
         self._draw(self._views, lang, busy=bool(self._tumbling), skip=self._tumbling)
+        if self._tumbling and self._said and self._said[1] != lang:
+            self._said = ((), lang)  # said again in this language once they land
+            self.tooltip = ""
 
     def _draw(
         self,
@@ -159,6 +173,28 @@ class DiceRow(widgets.HBox):
                 )
                 button.tooltip = "" if rolling else _hint(view, lang)
                 button.disabled = busy or not view.enabled or view.face is None
+        if not busy and not tumbling:
+            self._say(views, lang)
+
+    def _say(self, views: Sequence[DieView], lang: str) -> None:
+        """Put the dice in words (:attr:`said`) when their faces (or the language) changed
+        and every die shows a face: a roll that landed, not a die held or a turn's end."""
+        faces = tuple(view.face for view in views)
+        if not faces or None in faces:
+            if self._said and self._said[1] != lang:  # no words left in another language
+                self._said = ((), lang)
+                self.tooltip = ""
+            return
+        if (faces, lang) == self._said:
+            return
+        self._said = (faces, lang)
+        words = "; ".join(_describe(view, lang) for view in views)
+        self.tooltip = translate("Dice: {dice}", lang, dice=words)
+
+    @property
+    def said(self) -> str:
+        """The dice just rolled, in words, as screen readers read them out ("" before)."""
+        return self.tooltip or ""
 
     def animate(
         self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07

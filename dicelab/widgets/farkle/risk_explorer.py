@@ -601,10 +601,30 @@ class RiskExplorer(App):
             self._run(name, self._simulate_all)
             return
         png = _PLOTTERS[name](self, self._lang)
-        self._images[name].value = png or b""
+        with self._images[name].hold_sync():  # the picture and its words together
+            self._images[name].value = png or b""
+            self._images[name].tooltip = self.plot_text(name, self._lang) if png else ""
         self._images[name].layout.display = None if png else "none"  # no broken picture
         self._drawn[name] = self._lang
         self._captions[name].value = self._caption_html(name, self._lang)
+
+    def plot_text(self, name: str, lang: str) -> str:
+        """Plot ``name``'s text alternative (the picture's ``alt``, read by screen readers): its
+        title and the numbers it shows, the rows of the table under it in words."""
+        rows = _CAPTIONS[name](self, lang)
+        title = translate(PLOT_TITLES[name], lang)
+        if isinstance(rows, str):
+            return translate("{label}: {text}", lang, label=title, text=_TAGS.sub("", rows))
+        head, *body = rows
+        items = [
+            ", ".join(
+                translate("{label}: {text}", lang, label=label, text=cell)
+                for label, cell in zip(head, row, strict=False)
+            )
+            for row in body
+        ]
+        between = translate("; ", lang)  # a list's separator (French: a narrow space before)
+        return translate("{label}: {text}", lang, label=title, text=between.join(items)) + "."
 
     def _simulate_all(self, report: Callable[[float], None]) -> None:
         from dicelab.farkle.simulate import simulate_turns
@@ -934,6 +954,7 @@ _PLOTTERS: dict[str, Callable[[RiskExplorer, str], bytes | None]] = {
     "distributions": _plot_distributions,
     "winmap": _plot_winmap,
 }
+_TAGS = re.compile(r"<[^>]+>")
 _CAPTIONS: dict[str, Callable[[RiskExplorer, str], Any]] = {
     "farkle": _caption_farkle,
     "values": _caption_values,
