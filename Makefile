@@ -10,7 +10,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser node tables frontend messages printouts bench fuzz clean
+.PHONY: run test check lint typecheck format browser node axe tables frontend messages printouts bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,12 @@ node:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null; \
 	  else echo "npm is missing: run 'sudo apt-get install -y nodejs npm' (the rebuild check will be skipped)"; fi; }
 
+# axe-core, pinned in tests/browser/axe/package-lock.json, from the npm registry: the browser
+# tests check every page's accessibility with it (tests/browser/test_accessibility.py).
+axe: node
+	@if command -v npm >/dev/null 2>&1; then cd tests/browser/axe && npm ci --no-audit --no-fund --silent; \
+	else echo "npm is missing: the accessibility tests will be skipped"; fi
+
 # The solver tables, as Binder's postBuild builds them (cached under ~/.cache/dicelab).
 tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.penta.solver --build
@@ -77,7 +83,7 @@ messages: $(VENV)/.app
 printouts: $(VENV)/.app
 	$(BIN)/python -m dicelab.printouts all --out printouts
 
-test: $(VENV)/.test browser node lint typecheck tables
+test: $(VENV)/.test browser node axe lint typecheck tables
 	$(BIN)/python -m pytest
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
@@ -93,4 +99,4 @@ fuzz: $(VENV)/.test
 	$(BIN)/python benchmarks/fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts
+	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts tests/browser/axe/node_modules

@@ -5,10 +5,9 @@
 //   dl-lang-xx         lang="xx" on an app drawn in another language than the page's
 //   dl-label-title     aria-label from its title (a scorecard box: "Full house: +25. ...",
 //                      where the button itself shows only "+25")
-//   dl-say-title       its title read out, not shown: moved into a line of its own that only
-//                      screen readers read, and that is aria-live (the dice in words: no
-//                      widget model of its own)
-//   an image widget    alt from its title (the plot's sentence, with its numbers)
+//   dl-alt             (hidden) the text alternative of the picture just before or after the
+//                      widget it is in: the plot's sentence, with its numbers. An image
+//                      widget has no alt of its own, and ipywidgets' tooltip breaks it.
 const LANG = /^dl-lang-([a-z]{2,3})$/;
 
 function mend(element) {
@@ -22,38 +21,32 @@ function mend(element) {
       element.setAttribute('lang', found[1]);
     }
   }
-  if (classes.contains('dl-say-title')) {
-    say(element, element.getAttribute('title'));
-  }
   const title = element.getAttribute('title');
   if (classes.contains('dl-label-title') && title && element.getAttribute('aria-label') !== title) {
     element.setAttribute('aria-label', title);
   }
-  if (element.tagName === 'IMG' && classes.contains('widget-image') && title !== null) {
-    if (element.getAttribute('alt') !== title) {
-      element.setAttribute('alt', title);
+  if (classes.contains('dl-alt')) {
+    const widget = element.closest('.jupyter-widgets');
+    for (const near of widget ? [widget.previousElementSibling, widget.nextElementSibling] : []) {
+      if (near && near.tagName === 'IMG') {
+        setAlt(near, element.textContent);
+      }
+    }
+  }
+  if (element.tagName === 'IMG' && classes.contains('widget-image')) {
+    for (const near of [element.nextElementSibling, element.previousElementSibling]) {
+      const alt = near && near.querySelector('.dl-alt');
+      if (alt) {
+        setAlt(element, alt.textContent);
+        break;
+      }
     }
   }
 }
 
-/**
- * Put `words` (null: none new) in `element`'s line read out by screen readers, made at once,
- * empty, so that it is in the page before its first words (a live line is read out when it
- * changes, not when it comes).
- */
-function say(element, words) {
-  let line = element.querySelector(':scope > .dl-said');
-  if (!line) {
-    line = document.createElement('span');
-    line.className = 'dl-said dl-sr-only';
-    line.setAttribute('aria-live', 'polite');
-    element.appendChild(line);
-  }
-  if (words !== null) {
-    element.removeAttribute('title');
-    if (line.textContent !== words) {
-      line.textContent = words;
-    }
+function setAlt(image, text) {
+  if (image.getAttribute('alt') !== text) {
+    image.setAttribute('alt', text);
   }
 }
 

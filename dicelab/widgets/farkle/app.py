@@ -118,7 +118,7 @@ class FarkleApp(PlayApp):
     def _build(self) -> None:
         self._build_common()
         shared = self._shared
-        self._dice_row = DiceRow(ALL_DICE, self.set_aside)
+        self._dice_row = DiceRow(ALL_DICE, self.set_aside, shared)
         self._bank_button = shared.button("dl-bank", button_style="success", icon="check")
         self._bank_button.on_click(lambda _b: self.bank())
         self._turn_label = shared.html("dl-turn-points", "dl-live")  # read out (aria-live)

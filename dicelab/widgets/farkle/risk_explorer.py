@@ -601,9 +601,7 @@ class RiskExplorer(App):
             self._run(name, self._simulate_all)
             return
         png = _PLOTTERS[name](self, self._lang)
-        with self._images[name].hold_sync():  # the picture and its words together
-            self._images[name].value = png or b""
-            self._images[name].tooltip = self.plot_text(name, self._lang) if png else ""
+        self._images[name].value = png or b""
         self._images[name].layout.display = None if png else "none"  # no broken picture
         self._drawn[name] = self._lang
         self._captions[name].value = self._caption_html(name, self._lang)
@@ -644,6 +642,11 @@ class RiskExplorer(App):
         return {"optimal": "optimal", "computer": self._computer, "custom": self._custom}
 
     def _caption_html(self, name: str, lang: str) -> str:
+        # The plot's words (its alt: the page reads a picture's from the .dl-alt beside it).
+        alt = f'<span class="dl-alt" hidden>{esc(self.plot_text(name, lang))}</span>'
+        return alt + self._caption_table(name, lang)
+
+    def _caption_table(self, name: str, lang: str) -> str:
         rows = _CAPTIONS[name](self, lang)
         if isinstance(rows, str):
             return rows

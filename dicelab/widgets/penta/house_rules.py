@@ -617,7 +617,12 @@ class HouseRulesApp(App):
                 base=format_number(preset.expected, lang, decimals=1),
                 **numbers,
             )
-        return f'{self._stale_html(house.rules, lang)}<p class="dl-house-mean">{esc(text)}</p>'
+        # The histogram's words (its alt: the page reads a picture's from the .dl-alt beside it)
+        alt = esc(histogram_text(pair, self._preset, self._games, lang))
+        return (
+            f'{self._stale_html(house.rules, lang)}<p class="dl-house-mean">{esc(text)}</p>'
+            f'<span class="dl-alt" hidden>{alt}</span>'
+        )
 
     def _stale_html(self, shown: Rules, lang: str) -> str:
         """A note above figures that are not the form's: new rules on their way, or a refused
@@ -742,9 +747,7 @@ class HouseRulesApp(App):
             return
         key = (pair[0].rules, pair[1].rules, self._preset, lang)
         if key != self._plot_key:  # drawn once per pair and language, not at every redraw
-            with self._plot.hold_sync():  # the picture and its words together
-                self._plot.value = _histogram(pair, self._preset, lang)
-                self._plot.tooltip = histogram_text(pair, self._preset, self._games, lang)
+            self._plot.value = _histogram(pair, self._preset, lang)
             self._plot_key = key
         self._plot.layout.display = None
 
