@@ -484,7 +484,9 @@ class PentaApp(PlayApp):
         if self._speed <= 0:
             game = self._game
             while not game.is_over and game.current_player.is_computer:
-                game.play_computer_step()
+                seat = game.current_player
+                move = game.play_computer_step()  # logged as at any speed (read out)
+                self._log_computer(*self._computer_words(seat, move))
                 self._epoch += 1
             self._after_change()
             return
