@@ -110,7 +110,7 @@ def test_a_whole_penta_game_by_keyboard(page, voila_url, artifacts):
     heard_computer = False
     while human_to_play(page):
         turns += 1
-        assert turns <= 13, "more than 13 turns"
+        assert turns <= 13, page.locator(".dl-status").inner_text()
         tab_to(page, ".dl-roll")
         page.keyboard.press("Enter")
         landed(page, 5)
@@ -133,9 +133,8 @@ def test_a_whole_penta_game_by_keyboard(page, voila_url, artifacts):
         )
         tab_to(page, ".dl-validate")
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "n => document.querySelector('.dl-end-card') || "
-            "!(document.querySelector('.dl-status')?.innerText ?? '').includes(`round ${n} of`)",
+        page.wait_for_function(  # the box is filled in the learner's column
+            "n => document.querySelectorAll('.dl-card-body.dl-seat-0 .dl-filled').length === n",
             arg=turns,
             timeout=STEP,
         )
