@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from dicelab.farkle import is_farkle, set_aside_options
-from tests.browser.axe import wait_drawn
+from tests.browser.axe import axe_source, run_axe, wait_drawn
 from tests.browser.test_apps import LOAD, STEP, assert_clean, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -96,6 +96,13 @@ def landed(page, count: int, or_text: str | None = None) -> list[tuple[int, str]
     return found
 
 
+def assert_axe_clean(page, name: str) -> None:
+    """axe-core on the page as it is (the end card, the review open): nothing critical or
+    serious (the page test checks each page as it opens, before any play)."""
+    report = run_axe(page, name, axe_source())
+    assert not report.failing(), report.describe(report.failing())
+
+
 def test_a_whole_penta_game_by_keyboard(page, voila_url, artifacts):
     open_app(page, voila_url, "penta_play.ipynb")
     tab_to(page, ".dl-new-game")
@@ -146,6 +153,7 @@ def test_a_whole_penta_game_by_keyboard(page, voila_url, artifacts):
     assert "Game over" in end.inner_text()
     shoot(page, artifacts, "keyboard_penta_game")
     assert_clean(page)
+    assert_axe_clean(page, "penta_play.ipynb, game over")
 
 
 def test_a_whole_farkle_game_by_keyboard(page, voila_url, artifacts):
@@ -202,3 +210,4 @@ def test_a_whole_farkle_game_by_keyboard(page, voila_url, artifacts):
     assert "Game over" in end.inner_text() or "Winner" in end.inner_text()
     shoot(page, artifacts, "keyboard_farkle_game")
     assert_clean(page)
+    assert_axe_clean(page, "farkle_play.ipynb, game over")
