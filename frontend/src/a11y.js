@@ -5,6 +5,7 @@
 //   dl-lang-xx         lang="xx" on an app drawn in another language than the page's
 //   dl-label-title     aria-label from its title (a scorecard box: "Full house: +25. ...",
 //                      where the button itself shows only "+25")
+//   a slider           its handle (role="slider") named by the slider's label
 //   dl-alt             (hidden) the text alternative of the picture just before or after the
 //                      widget it is in: the plot's sentence, with its numbers. An image
 //                      widget has no alt of its own, and ipywidgets' tooltip breaks it.
@@ -33,6 +34,13 @@ function mend(element) {
       }
     }
   }
+  if (classes.contains('noUi-handle')) {
+    const label = element.closest('.widget-slider')?.querySelector('.widget-label');
+    const name = label ? label.textContent.trim() : '';
+    if (name && element.getAttribute('aria-label') !== name) {
+      element.setAttribute('aria-label', name);
+    }
+  }
   if (element.tagName === 'IMG' && classes.contains('widget-image')) {
     for (const near of [element.nextElementSibling, element.previousElementSibling]) {
       const alt = near && near.querySelector('.dl-alt');
@@ -55,7 +63,7 @@ function mendTree(root) {
     return;
   }
   mend(root);
-  for (const element of root.querySelectorAll('[class*="dl-"], img.widget-image')) {
+  for (const element of root.querySelectorAll('[class*="dl-"], img.widget-image, .noUi-handle')) {
     mend(element);
   }
 }
