@@ -12,7 +12,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser node tables frontend messages printouts bench fuzz clean class class-reset
+.PHONY: run test check lint typecheck format browser node axe tables frontend messages printouts bench fuzz clean class class-reset
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,12 @@ node:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null; \
 	  else echo "npm is missing: run 'sudo apt-get install -y nodejs npm' (the rebuild check will be skipped)"; fi; }
 
+# axe-core, pinned in tests/browser/axe/package-lock.json, from the npm registry: the browser
+# tests check every page's accessibility with it (tests/browser/test_accessibility.py).
+axe: node
+	@if command -v npm >/dev/null 2>&1; then cd tests/browser/axe && npm ci --no-audit --no-fund --silent; \
+	else echo "npm is missing: the accessibility tests will be skipped"; fi
+
 # The solver tables, as Binder's postBuild builds them (cached under ~/.cache/dicelab).
 tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.penta.solver --build
@@ -111,7 +117,7 @@ messages: $(VENV)/.app
 printouts: $(VENV)/.app
 	$(BIN)/python -m dicelab.printouts all --out printouts
 
-test: $(VENV)/.test browser node $(HUB_PROXY) lint typecheck tables
+test: $(VENV)/.test browser node axe $(HUB_PROXY) lint typecheck tables
 	$(BIN)/python -m pytest
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
@@ -127,4 +133,5 @@ fuzz: $(VENV)/.test
 	$(BIN)/python benchmarks/fuzz.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts deploy/hub/node_modules
+	rm -rf $(VENV) build *.egg-info test-artifacts .mypy_cache printouts deploy/hub/node_modules \
+	  tests/browser/axe/node_modules

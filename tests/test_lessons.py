@@ -694,7 +694,7 @@ def test_the_start_page_lists_the_lessons_in_order_with_what_each_teaches_and_ho
     from dicelab.lessons.pages import LESSONS, start_page
 
     text = start_page(environ={"QUERY_STRING": ""}).render("en")
-    section = text.split("### Lessons, in the suggested order")[1].split("###")[0]
+    section = text.split("## Lessons, in the suggested order")[1].split("##")[0]
     for number, page in enumerate(LESSONS, start=1):
         line = next(line for line in section.splitlines() if f"]({page.notebook})" in line)
         assert line.startswith(f"{number}. [{page.title.render('en')}]")

@@ -125,6 +125,6 @@ def test_the_start_page_opened_with_a_language_speaks_it():
 
     page = start_page({"QUERY_STRING": "lang=bg"})
     text = page.render()
-    assert f"### {translate('For teachers', 'bg')}" in text
+    assert f"## {translate('For teachers', 'bg')}" in text
     assert "(printouts.ipynb?lang=bg)" in text and "seed=42&lang=bg)" in text
     assert page._repr_markdown_() == page.render("bg")

@@ -308,14 +308,14 @@ class StartPage:
                     "scorecard of thirteen boxes) and Farkle (six dice, push your luck). Every "
                     "number you see is computed by an exact engine: the apps never guess."
                 ).render(code),
-                f"### {msg('Apps').render(code)}",
+                f"## {msg('Apps').render(code)}",
                 "\n".join(_link(page, query, code) for page in APPS),
-                f"### {msg('Lessons, in the suggested order').render(code)}",
+                f"## {msg('Lessons, in the suggested order').render(code)}",
                 "\n".join(
                     f"{number}. {_link(page, query, code)[2:]}"
                     for number, page in enumerate(LESSONS, start=1)
                 ),
-                f"### {msg('For teachers').render(code)}",
+                f"## {msg('For teachers').render(code)}",
                 for_teachers(query, code),
             ]
             languages = available_languages()

@@ -18,6 +18,13 @@ that the file says what the catalogues say.
 'Loading…'
 >>> texts["aliases"]
 {'no': 'nb'}
+
+The same file gives each notebook's title in every language (:data:`TITLES`): the template's
+script sets the page's ``lang`` and its title (the browser's tab, a screen reader's first
+words) from them, where the notebook's file name was.
+
+>>> texts["titles"]["penta_play"]["fr"]
+'Jouer au Penta – dicelab'
 """
 
 from __future__ import annotations
@@ -26,9 +33,19 @@ import json
 import sys
 from pathlib import Path
 
-from dicelab.i18n import LANGUAGE_ALIASES, N_, available_languages, translate
+from dicelab.i18n import LANGUAGE_ALIASES, N_, Message, available_languages, msg, translate
+from dicelab.lessons.pages import APPS, LESSONS
 
-__all__ = ["CONNECTION", "FAILED", "INCLUDE", "LOADING", "page_texts", "render_include"]
+__all__ = [
+    "CONNECTION",
+    "FAILED",
+    "INCLUDE",
+    "LOADING",
+    "TITLES",
+    "page_texts",
+    "render_include",
+    "title",
+]
 
 LOADING = N_("Loading…")
 FAILED = N_("This part of the page could not be shown. Reload the page to try again.")
@@ -53,17 +70,42 @@ INCLUDE = (
 )
 
 
+APP_NAME = "dicelab"
+TITLES: dict[str, Message] = {
+    "00_start_here": msg(APP_NAME),
+    **{page.notebook.removesuffix(".ipynb"): page.title for page in (*APPS, *LESSONS)},
+}
+"""Each notebook's title (by file name without ``.ipynb``): the start page is dicelab's."""
+
+
+def title(notebook: str, lang: str) -> str:
+    """A page's title in ``lang``: its notebook's title and the app's name (a notebook
+    :data:`TITLES` does not know: the app's name alone).
+
+    >>> title("house_rules", "en"), title("00_start_here", "bg"), title("mine", "nb")
+    ('Penta house rules – dicelab', 'dicelab', 'dicelab')
+    """
+    name = TITLES.get(notebook)
+    if name is None or notebook == "00_start_here":
+        return APP_NAME
+    return f"{name.render(lang)} – {APP_NAME}"
+
+
 def page_texts() -> dict[str, dict]:
-    """Each shipped language's loading and connection texts, and the codes read as another's."""
+    """Each shipped language's loading and connection texts, the language codes read as
+    another's, and each notebook's title in every language."""
+    languages = available_languages()
     texts = {
         lang: {
             "loading": translate(LOADING, lang=lang),
             "failed": translate(FAILED, lang=lang),
             **{key: translate(text, lang=lang) for key, text in CONNECTION.items()},
         }
-        for lang in available_languages()
+        for lang in languages
     }
-    return {"texts": texts, "aliases": LANGUAGE_ALIASES}  # as normalize_language reads them
+    titles = {name: {lang: title(name, lang) for lang in languages} for name in TITLES}
+    # the aliases as normalize_language reads them
+    return {"texts": texts, "aliases": LANGUAGE_ALIASES, "titles": titles}
 
 
 def render_include() -> str:

@@ -13,6 +13,7 @@ import './page.css';
 
 import { PageConfig } from '@jupyterlab/coreutils';
 
+import { watchAccessibility } from './a11y.js';
 import { connectKernel, shutDownOnClose } from './kernel.js';
 import { renderCellOutputs } from './outputs.js';
 import { createRendermime } from './rendermime.js';
@@ -20,6 +21,7 @@ import { keepGame } from './saved.js';
 import { watchKernel } from './watch.js';
 import { createWidgetManager } from './widgets.js';
 
+watchAccessibility(document.body);
 const baseUrl = PageConfig.getBaseUrl();
 const kernel = connectKernel(baseUrl, PageConfig.getOption('kernelId'));
 const rendermime = createRendermime();

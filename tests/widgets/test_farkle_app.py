@@ -107,7 +107,8 @@ def test_the_dice_of_a_combination_are_chosen_then_set_aside_together():
     assert find(app, "dl-bank").description == "Bank 300"
     assert find(app, "dl-roll").description == "Roll 3 dice"
     app.roll()
-    assert len(app._dice_row.children) == 3  # only the dice in play are shown
+    assert app._dice_row.children[:-1] == tuple(app.dice_buttons[:3])  # only the dice in play
+    assert app._dice_row.children[-1] is app._dice_row.said  # and the dice in words
 
 
 def test_turn_lost_banner_and_the_lost_dice():

@@ -136,10 +136,14 @@ def test_joker_forbidden_boxes_are_disabled_with_the_reason():
     assert app.game.dice == (2, 2, 2, 2, 2)
     twos = app.box_button("twos")
     assert twos.description == "+110" and not twos.disabled
-    assert twos.tooltip == "Joker: five 2s must go in Twos: 10 points. Penta bonus: +100."
+    # The button shows "+110"; its tooltip, read as its name, says the box and why.
+    assert (
+        twos.tooltip == "Twos: +110. Joker: five 2s must go in Twos: 10 points. Penta bonus: +100."
+    )
+    assert "dl-label-title" in twos._dom_classes
     chance = app.box_button("chance")
     assert chance.disabled and chance.description == "—"
-    assert chance.tooltip == "Joker: five 2s must go in Twos."
+    assert chance.tooltip == "Chance: —. Joker: five 2s must go in Twos."
     assert "dl-forbidden" in chance._dom_classes
     with unchanged(app):
         chance.click()

@@ -164,7 +164,7 @@ class App(widgets.VBox):
         )
         self._language.add_class("dl-lang")
         self._language.observe(self._language_picked, "value")
-        self._notice_area = self._shared.html("dl-notice")
+        self._notice_area = self._shared.html("dl-notice", "dl-live")  # read out (aria-live)
         header = widgets.HBox(
             [self._title, self._language],
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
@@ -215,6 +215,7 @@ class App(widgets.VBox):
         """Draw everything from the state in the current language."""
         with self._lock:
             try:
+                self._mark_language()
                 self._title.value = f"<span>{esc(self.title.render(self._lang))}</span>"
                 self._language.description = translate("Language", self._lang)
                 self._render(self._lang)
@@ -222,6 +223,17 @@ class App(widgets.VBox):
                 log.exception("dicelab: drawing %s failed", type(self).__name__)
                 self._notices = [Notice("error", UNEXPECTED)]
             self._render_notices()
+
+    def _mark_language(self) -> None:
+        """Say which language the app is drawn in: the class ``dl-lang-xx``, which the page
+        turns into ``lang="xx"`` (a screen reader reads the app in its language's voice,
+        also after the language dropdown changed it)."""
+        mark = f"dl-lang-{self._lang}"
+        for name in self._dom_classes:
+            if name.startswith("dl-lang-") and name != mark:
+                self.remove_class(name)
+        if mark not in self._dom_classes:
+            self.add_class(mark)
 
     def _render(self, lang: str) -> None:
         """Draw the body (subclasses)."""

@@ -1,7 +1,11 @@
 """A row of dice drawn as faces, each a real button (mouse, Tab + Enter/Space, screen readers).
 
 A die's state is written in its text, not only in its colour: the button reads "4, held"
-(Penta) or "4, set aside" (Farkle), and its tooltip says what pressing it does.
+(Penta) or "4, set aside" (Farkle), and its tooltip says what pressing it does. Once the dice
+of a roll have landed, a line read by screen readers only (``dl-sr-only``, ``dl-live``) says
+them all: a learner who cannot see them hears "Dice: 3; 3; 4; 6; 4". Given the app's
+:class:`~dicelab.widgets.common.base.Shared` (its button style, layout and HTML style), the row
+costs the page one widget model for those words and none for the dice's style.
 
 >>> row = DiceRow(3)
 >>> row.show([DieView(4, "held"), DieView(2), DieView(None)], lang="en")
@@ -9,6 +13,11 @@ A die's state is written in its text, not only in its colour: the button reads "
 ['4, held', '2', 'not rolled']
 >>> "dl-held" in row.buttons[0]._dom_classes
 True
+>>> row.said.value
+''
+>>> row.show([DieView(4, "held"), DieView(2), DieView(6)], lang="en")
+>>> row.said.value
+'Dice: 4, held; 2; 6'
 >>> import numpy as np
 >>> dice_text((1, 5, 5)), die_position(np.int64(2), 5)
 ('1 5 5', 2)
@@ -16,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -26,6 +36,7 @@ import ipywidgets as widgets
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg, translate
 from dicelab.numbers import is_whole, show_value
+from dicelab.widgets.common.base import Shared
 from dicelab.widgets.common.timer import Scheduler
 
 __all__ = ["DiceRow", "DieView", "dice_text", "die_position"]
@@ -99,11 +110,17 @@ class DiceRow(widgets.HBox):
 
     children: Sequence[widgets.Widget]  # a traitlet of HBox, declared for the type checker
 
-    def __init__(self, n: int, on_press: Callable[[int], object] | None = None) -> None:
+    def __init__(
+        self, n: int, on_press: Callable[[int], object] | None = None, shared: Shared | None = None
+    ) -> None:
         self._layout = widgets.Layout(width="74px", height="96px")  # shared: fewer models
-        self._style = widgets.ButtonStyle()
+        self._style = shared.button_style if shared is not None else widgets.ButtonStyle()
         self.buttons = [self._make_button(i) for i in range(n)]
-        super().__init__(self.buttons)
+        classes = ("dl-sr-only", "dl-live", "dl-dice-said")
+        self.said = (shared or Shared()).html(*classes)
+        """The dice just rolled, in words, read out by screen readers only (they land)."""
+        self._said: tuple[object, ...] = ()
+        super().__init__([*self.buttons, self.said])
         self.add_class("dl-dice")
         self._on_press = on_press
         self._views: list[DieView] = [DieView(None, enabled=False)] * n
@@ -126,10 +143,13 @@ class DiceRow(widgets.HBox):
         """Draw every die as ``views`` says; dice still tumbling take theirs when they land."""
         self._views = list(views)
         self._lang = lang
-        shown = self.buttons[: len(self._views)]
+        shown = [*self.buttons[: len(self._views)], self.said]
         if list(self.children) != shown:
             self.children = shown  # fewer dice in play: the others are not shown
         self._draw(self._views, lang, busy=bool(self._tumbling), skip=self._tumbling)
+        if self._tumbling and self._said and self._said[1] != lang:
+            self._said = ((), lang)  # said again in this language once they land
+            self.said.value = ""
 
     def _draw(
         self,
@@ -159,6 +179,23 @@ class DiceRow(widgets.HBox):
                 )
                 button.tooltip = "" if rolling else _hint(view, lang)
                 button.disabled = busy or not view.enabled or view.face is None
+        if not busy and not tumbling:
+            self._say(views, lang)
+
+    def _say(self, views: Sequence[DieView], lang: str) -> None:
+        """Put the dice in words in :attr:`said` when their faces (or the language) changed
+        and every die shows a face: a roll that landed, not a die held or a turn's end."""
+        faces = tuple(view.face for view in views)
+        if not faces or None in faces:
+            if self._said and self._said[1] != lang:  # no words left in another language
+                self._said = ((), lang)
+                self.said.value = ""
+            return
+        if (faces, lang) == self._said:
+            return
+        self._said = (faces, lang)
+        words = "; ".join(_describe(view, lang) for view in views)
+        self.said.value = html.escape(translate("Dice: {dice}", lang, dice=words))
 
     def animate(
         self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07

@@ -86,7 +86,7 @@ class PlayApp(App):
         self._new_game_button.on_click(lambda _b: self.open_new_game())
         self._panel: widgets.VBox | None = None  # the New game panel, built when first opened
         self._panel_box = shared.box(widgets.VBox)
-        self._status = shared.html("dl-status")
+        self._status = shared.html("dl-status", "dl-live")  # read out (aria-live)
         self._roll_button = shared.button("dl-roll", button_style="primary", icon="refresh")
         self._roll_button.on_click(lambda _b: self.roll())
         self._undo_button = shared.button("dl-undo", icon="undo")
@@ -100,7 +100,7 @@ class PlayApp(App):
         )
         self._notation_button = shared.button("dl-notation-toggle", icon="code")
         self._notation_button.on_click(lambda _b: self.show_notation(not self.notation_shown))
-        self._log = shared.html("dl-computer-log")
+        self._log = shared.html("dl-computer-log", "dl-live")
         # Under the toolbar, in one widget (each costs the browser time): a class game's line
         # (its seed) and the result code's panel, opened by the toolbar's Result code.
         self._class_line = shared.html("dl-class-line")
@@ -113,7 +113,7 @@ class PlayApp(App):
     def _build_end(self) -> None:
         """The end of a game: one card (:meth:`_end_card`) and a "New game" button, shown only
         once the game is over (the Review panel, further down, opens on its own then)."""
-        self._end = self._shared.html("dl-end")
+        self._end = self._shared.html("dl-end", "dl-live")
         self._end_new_game = self._shared.button(
             "dl-end-new-game", button_style="primary", icon="plus"
         )
@@ -449,7 +449,7 @@ class PlayApp(App):
         items = "".join(f"<li>{esc(entry.render(lang))}</li>" for entry in self._computer_log)
         head = esc(translate("The computer's moves, newest last:", lang))
         self._log.value = (
-            f'<div class="dl-card dl-card-info dl-computer-moves" role="status">'
+            f'<div class="dl-card dl-card-info dl-computer-moves">'
             f"<strong>{head}</strong><ol>{items}</ol></div>"
         )
 
@@ -523,7 +523,7 @@ def end_card_html(
     extra = f'<p class="dl-muted">{esc(note)}</p>' if note else ""
     first, last = (code, "") if code_first else ("", code)
     return (
-        '<div class="dl-card dl-card-success dl-end-card" role="status">'
+        '<div class="dl-card dl-card-success dl-end-card">'
         f'<div class="dl-banner">{esc(title.render(lang))}</div>{first}'
         f'<p class="dl-winners"><b>{esc(line)}</b></p>'
         f'<table class="dl-table">{table}</table>{extra}{last}</div>'

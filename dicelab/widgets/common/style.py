@@ -91,7 +91,12 @@ _BASE_CSS = """
 /* Tabs as wide as their titles, on a second row when they do not fit (ipywidgets cuts every
    title at 144px: "Relancer ou prend..." in French); labels wrap instead of ending in "...". */
 .dl-app .jupyter-widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; }
-.dl-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
+.dl-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; color: #1f2933; }
+/* Screen readers only (the dice in words); the page's stylesheet has it too. */
+.dl-app .dl-sr-only { position: absolute !important; width: 1px !important;
+  height: 1px !important; margin: -1px !important; padding: 0 !important;
+  overflow: hidden !important; clip: rect(0, 0, 0, 0) !important; white-space: nowrap;
+  border: 0 !important; }
 .dl-app .widget-inline-hbox > .widget-label { white-space: normal; line-height: 1.15;
   height: auto; align-self: center; }
 .dl-table { border-collapse: collapse; }

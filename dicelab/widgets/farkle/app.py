@@ -118,14 +118,14 @@ class FarkleApp(PlayApp):
     def _build(self) -> None:
         self._build_common()
         shared = self._shared
-        self._dice_row = DiceRow(ALL_DICE, self.set_aside)
+        self._dice_row = DiceRow(ALL_DICE, self.set_aside, shared)
         self._bank_button = shared.button("dl-bank", button_style="success", icon="check")
         self._bank_button.on_click(lambda _b: self.bank())
-        self._turn_label = shared.html("dl-turn-points")
+        self._turn_label = shared.html("dl-turn-points", "dl-live")  # read out (aria-live)
         controls = self._controls(
             self._roll_button, self._bank_button, self._undo_button, self._turn_label
         )
-        self._scores = shared.box(widgets.VBox, (), "dl-totals")
+        self._scores = shared.box(widgets.VBox, (), "dl-totals", "dl-live")
         self._score_rows: list[tuple[widgets.HTML, widgets.IntProgress]] = []
         self._risk = AdvisorPanel(
             self, label=N_("Risk"), solver_for=_farkle_solver, is_ready=lambda _s: True

@@ -631,6 +631,24 @@ class RiskExplorer(App):
         self._drawn[name] = self._lang
         self._captions[name].value = self._caption_html(name, self._lang)
 
+    def plot_text(self, name: str, lang: str) -> str:
+        """Plot ``name``'s text alternative (the picture's ``alt``, read by screen readers): its
+        title and the numbers it shows, the rows of the table under it in words."""
+        rows = _CAPTIONS[name](self, lang)
+        title = translate(PLOT_TITLES[name], lang)
+        if isinstance(rows, str):
+            return translate("{label}: {text}", lang, label=title, text=_TAGS.sub("", rows))
+        head, *body = rows
+        items = [
+            ", ".join(
+                translate("{label}: {text}", lang, label=label, text=cell)
+                for label, cell in zip(head, row, strict=False)
+            )
+            for row in body
+        ]
+        between = translate("; ", lang)  # a list's separator (French: a narrow space before)
+        return translate("{label}: {text}", lang, label=title, text=between.join(items)) + "."
+
     def _simulate_all(self, report: Callable[[float], None]) -> None:
         from dicelab.farkle.simulate import simulate_turns
 
@@ -674,6 +692,11 @@ class RiskExplorer(App):
         return {"optimal": "optimal", "computer": self._computer, "custom": self._custom}
 
     def _caption_html(self, name: str, lang: str) -> str:
+        # The plot's words (its alt: the page reads a picture's from the .dl-alt beside it).
+        alt = f'<span class="dl-alt" hidden>{esc(self.plot_text(name, lang))}</span>'
+        return alt + self._caption_table(name, lang)
+
+    def _caption_table(self, name: str, lang: str) -> str:
         rows = _CAPTIONS[name](self, lang)
         if isinstance(rows, str):
             return rows
@@ -1014,6 +1037,7 @@ _PLOTTERS: dict[str, Callable[[RiskExplorer, str], bytes | None]] = {
     "distributions": _plot_distributions,
     "winmap": _plot_winmap,
 }
+_TAGS = re.compile(r"<[^>]+>")
 _CAPTIONS: dict[str, Callable[[RiskExplorer, str], Any]] = {
     "farkle": _caption_farkle,
     "values": _caption_values,

@@ -160,7 +160,7 @@ class PentaApp(PlayApp):
         self._prep_bar: widgets.FloatProgress | None = None  # built if tables must be built
         self._prep_label = shared.html()
         self._prep_box = shared.box(widgets.HBox)
-        self._dice_row = DiceRow(5, self.hold)
+        self._dice_row = DiceRow(5, self.hold, shared)
         self._validate_button = shared.button("dl-validate", button_style="success", icon="check")
         self._validate_button.on_click(lambda _b: self.validate())
         self._countdown_label = shared.html("dl-countdown")
@@ -484,7 +484,9 @@ class PentaApp(PlayApp):
         if self._speed <= 0:
             game = self._game
             while not game.is_over and game.current_player.is_computer:
-                game.play_computer_step()
+                seat = game.current_player
+                move = game.play_computer_step()  # logged as at any speed (read out)
+                self._log_computer(*self._computer_words(seat, move))
                 self._epoch += 1
             self._after_change()
             return

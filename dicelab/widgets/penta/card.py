@@ -257,12 +257,27 @@ class ScorecardGrid(widgets.GridBox):
         for column, value in bodies:
             _set(column, value)
         for box, (text, kind, tip) in pressable.items():
+            # The button shows "+25"; its name says which box, and why (dl-label-title: the
+            # page reads its tooltip as its name, docs/widgets.md).
+            named = translate(
+                "{box}: {points}. {reason}",
+                now.lang,
+                box=_box(box, now.lang),
+                points=text,
+                reason=tip,
+            )
             _update(
                 self._button(box),
                 description=text or EMPTY,
-                tooltip=tip,
+                tooltip=named,
                 disabled=box not in now.options,
-                _dom_classes=("dl-cell", f"dl-box-{box}", f"dl-seat-{now.current}", kind),
+                _dom_classes=(
+                    "dl-cell",
+                    f"dl-box-{box}",
+                    f"dl-seat-{now.current}",
+                    kind,
+                    "dl-label-title",
+                ),
             )
 
 

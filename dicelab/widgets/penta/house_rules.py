@@ -40,7 +40,15 @@ from dicelab.widgets.common.base import App, Notice, esc
 from dicelab.widgets.common.forms import set_options
 from dicelab.widgets.penta.advice import action_label
 
-__all__ = ["HOUSE_NAME", "NUMBERS", "SWITCHES", "TYPING_PAUSE", "HouseRulesApp", "Outcome"]
+__all__ = [
+    "HOUSE_NAME",
+    "NUMBERS",
+    "SWITCHES",
+    "TYPING_PAUSE",
+    "HouseRulesApp",
+    "Outcome",
+    "histogram_text",
+]
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -609,7 +617,12 @@ class HouseRulesApp(App):
                 base=format_number(preset.expected, lang, decimals=1),
                 **numbers,
             )
-        return f'{self._stale_html(house.rules, lang)}<p class="dl-house-mean">{esc(text)}</p>'
+        # The histogram's words (its alt: the page reads a picture's from the .dl-alt beside it)
+        alt = esc(histogram_text(pair, self._preset, self._games, lang))
+        return (
+            f'{self._stale_html(house.rules, lang)}<p class="dl-house-mean">{esc(text)}</p>'
+            f'<span class="dl-alt" hidden>{alt}</span>'
+        )
 
     def _stale_html(self, shown: Rules, lang: str) -> str:
         """A note above figures that are not the form's: new rules on their way, or a refused
@@ -765,6 +778,59 @@ def _share(share: float, lang: str) -> str:
     decimal only where the tick needs one: 2.5 %)."""
     whole = abs(share * 100 - round(share * 100)) < 1e-9
     return format_percent(share, lang, decimals=0 if whole else 1)
+
+
+def histogram_text(pair: tuple[Outcome, Outcome], preset: str, games: int, lang: str) -> str:
+    """The histogram's text alternative (the picture's ``alt``, read by screen readers): what
+    it shows, with its numbers: for each rule set, the middle half of the games and the
+    median.
+
+    >>> import numpy as np
+    >>> one = Outcome(PRESETS["official"], 250.0, 60.0, np.arange(100, 501), {}, None)
+    >>> text = histogram_text((one, one), "official", 401, "en")
+    >>> text.endswith("these rules: the middle half of the games scored between 200 and 400 "
+    ...               "points, median 300.")
+    True
+    """
+
+    def numbers(outcome: Outcome) -> dict[str, str]:
+        import numpy as np
+
+        low, median, high = np.percentile(outcome.scores, [25, 50, 75])
+        return {
+            "low": format_number(round(float(low)), lang),
+            "high": format_number(round(float(high)), lang),
+            "median": format_number(round(float(median)), lang),
+        }
+
+    head = translate(
+        "A histogram of the final score of the best player in {games} simulated games.",
+        lang,
+        games=format_number(games, lang),
+    )
+    parts = [head]
+    for outcome, name in zip(
+        pair,
+        (translate("“{preset}”", lang, preset=msg(PRESET_LABELS[preset])), None),
+        strict=True,
+    ):
+        parts.append(
+            translate(
+                "With the rules {preset}: the middle half of the games scored between {low} "
+                "and {high} points, median {median}.",
+                lang,
+                preset=name,
+                **numbers(outcome),
+            )
+            if name is not None
+            else translate(
+                "With these rules: the middle half of the games scored between {low} and "
+                "{high} points, median {median}.",
+                lang,
+                **numbers(outcome),
+            )
+        )
+    return " ".join(parts)
 
 
 def _histogram(pair: tuple[Outcome, Outcome], preset: str, lang: str) -> bytes:
