@@ -113,6 +113,8 @@ def test_a_game_survives_its_kernel(page, voila_url, artifacts, notebook, query,
     code = _code(page)
     lang = next((part[5:] for part in query.lstrip("?").split("&") if part[:5] == "lang="), "en")
 
+    stored = page.evaluate("() => Object.values({...localStorage})")
+    assert len(stored) == 1 and json.loads(stored[0])["game"]["events"], stored  # saved as played
     died = time.monotonic()
     _end_kernel(voila_url, _kernel_id(page), how)
     page.wait_for_function(
