@@ -131,11 +131,26 @@ def test_a_game_survives_its_kernel(page, voila_url, artifacts, notebook, query,
 
     page.click(".dl-carry-on")  # "Carry on where I left off": the page opened again
     page.locator(".dl-roll").first.wait_for(timeout=LOAD)
-    page.wait_for_function(
-        "text => (document.querySelector('.dl-notice')?.innerText ?? '').includes(text)",
-        arg=RESTORED.render(lang),
-        timeout=LOAD,
-    )
+    try:
+        page.wait_for_function(
+            "text => (document.querySelector('.dl-notice')?.innerText ?? '').includes(text)",
+            arg=RESTORED.render(lang),
+            timeout=LOAD,
+        )
+    except Exception as error:
+        notice = (
+            page.locator(".dl-notice").first.inner_text()
+            if page.locator(".dl-notice").count()
+            else None
+        )
+        line = (
+            page.locator(".dl-situation").first.text_content()
+            if page.locator(".dl-situation").count()
+            else None
+        )
+        raise AssertionError(
+            f"not brought back: notice {notice!r}, game {line!r}, was {before!r}"
+        ) from error
     resumed = time.monotonic() - died
     assert _quiet(page) == before  # the same dice, card, scores, turn
     assert _code(page) == code  # the result code intact
