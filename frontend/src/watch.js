@@ -54,17 +54,32 @@ export function watchKernel(kernel, baseUrl, hasGame) {
   // let go once that is done, or the promise would fail on the page.
   let restarted = false;
   const release = () => {
-    if (!restarted || kernel.connectionStatus !== 'connecting') {
-      shutDown(kernel, baseUrl, restarted);
-      return;
+    if (!restarted || kernel.connectionStatus === 'disconnected') {
+      shutDown(kernel, baseUrl, false);
+    } else if (kernel.connectionStatus === 'connected') {
+      shutDownStarted();
+    } else {
+      const settled = (_, status) => {
+        if (status !== 'connecting') {
+          kernel.connectionStatusChanged.disconnect(settled);
+          release();
+        }
+      };
+      kernel.connectionStatusChanged.connect(settled);
     }
-    const settled = (_, status) => {
-      if (status !== 'connecting') {
-        kernel.connectionStatusChanged.disconnect(settled);
-        shutDown(kernel, baseUrl, status === 'connected');
+  };
+  // The restarted kernel is shut down once it has started (it answers a question, or 20 s
+  // have passed): shut down while it starts, it writes a traceback in the server's log.
+  const shutDownStarted = () => {
+    let done = false;
+    const once = () => {
+      if (!done) {
+        done = true;
+        shutDown(kernel, baseUrl, true);
       }
     };
-    kernel.connectionStatusChanged.connect(settled);
+    setTimeout(once, 20000);
+    kernel.requestKernelInfo().then(once, once);
   };
   const check = async () => {
     checkTimer = 'asking'; // one question at a time

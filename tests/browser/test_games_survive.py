@@ -113,6 +113,8 @@ def test_a_game_survives_its_kernel(page, voila_url, artifacts, notebook, query,
     code = _code(page)
     lang = next((part[5:] for part in query.lstrip("?").split("&") if part[:5] == "lang="), "en")
 
+    stored = page.evaluate("() => Object.values({...localStorage})")
+    assert len(stored) == 1 and json.loads(stored[0])["game"]["events"], stored  # saved as played
     died = time.monotonic()
     _end_kernel(voila_url, _kernel_id(page), how)
     page.wait_for_function(
@@ -129,11 +131,26 @@ def test_a_game_survives_its_kernel(page, voila_url, artifacts, notebook, query,
 
     page.click(".dl-carry-on")  # "Carry on where I left off": the page opened again
     page.locator(".dl-roll").first.wait_for(timeout=LOAD)
-    page.wait_for_function(
-        "text => (document.querySelector('.dl-notice')?.innerText ?? '').includes(text)",
-        arg=RESTORED.render(lang),
-        timeout=LOAD,
-    )
+    try:
+        page.wait_for_function(
+            "text => (document.querySelector('.dl-notice')?.innerText ?? '').includes(text)",
+            arg=RESTORED.render(lang),
+            timeout=LOAD,
+        )
+    except Exception as error:
+        notice = (
+            page.locator(".dl-notice").first.inner_text()
+            if page.locator(".dl-notice").count()
+            else None
+        )
+        line = (
+            page.locator(".dl-situation").first.text_content()
+            if page.locator(".dl-situation").count()
+            else None
+        )
+        raise AssertionError(
+            f"not brought back: notice {notice!r}, game {line!r}, was {before!r}"
+        ) from error
     resumed = time.monotonic() - died
     assert _quiet(page) == before  # the same dice, card, scores, turn
     assert _code(page) == code  # the result code intact
