@@ -6,6 +6,7 @@ The hub itself, with its proxy and real learner servers, is driven by tests/brow
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from importlib.metadata import entry_points
@@ -209,6 +210,37 @@ def test_the_websocket_filter_reads_both_protocols() -> None:
     beyond = count + b"".join((48 + i).to_bytes(8, "little") for i in (0, 5, 10, 10**9, 10**9))
     assert v1._read(beyond)[0] == "unreadable"
     assert v1._read(b"\x01")[0] == "unreadable"
+
+
+@pytest.mark.parametrize("lab", [False, True])
+def test_a_malformed_message_never_reaches_jupyters_reader(lab: bool) -> None:
+    """Even with LAB=1 (code allowed), a v1 message whose header asks for terabytes is dropped."""
+    passed: list = []
+    kind = type(
+        "Probe",
+        (WidgetsOnlyConnection,),
+        {
+            "subprotocol": "v1.kernel.websocket.jupyter.org",
+            "kernel_id": "k",
+            "log": SimpleNamespace(warning=lambda *args: None),
+        },
+    )
+    connection = kind.__new__(kind)
+    connection._trait_values = {"lab": lab}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection"
+            ".handle_incoming_message",
+            lambda self, message: passed.append(message),
+        )
+        connection.handle_incoming_message(b"\x00garbage")
+        assert passed == []
+        header = json.dumps({"msg_type": "execute_request"}).encode()
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+        code = serialize_msg_to_ws_v1([header, b"{}", b"{}", b'{"code": "1"}'], "shell")
+        connection.handle_incoming_message(code)
+        assert passed == ([code] if lab else [])  # LAB=1 runs code; the apps only do not
 
 
 @pytest.mark.parametrize(

@@ -136,17 +136,18 @@ class WidgetsOnlyConnection(ZMQChannelsWebsocketConnection):
     lab = Bool(False, config=True, help="Pass on every message (LAB=1: learners run code).")
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
-        """Drop (and log) what is not a widget's message; pass the rest on unchanged."""
-        if not self.lab:
-            channel, header, content = self._read(incoming_msg)
-            if not widget_message_allowed(channel, header, content):
-                self.log.warning(
-                    "Dropped a %r message on %r from the browser for kernel %s",
-                    header.get("msg_type"),
-                    channel,
-                    self.kernel_id,
-                )
-                return
+        """Drop (and log) what is not a widget's message (with LAB=1: what is malformed)."""
+        channel, header, content = self._read(incoming_msg)
+        if (channel == "unreadable" or not self.lab) and not widget_message_allowed(
+            channel, header, content
+        ):
+            self.log.warning(
+                "Dropped a %r message on %r from the browser for kernel %s",
+                header.get("msg_type"),
+                channel,
+                self.kernel_id,
+            )
+            return
         super().handle_incoming_message(incoming_msg)
 
     def _read(self, incoming: Any) -> tuple[str | None, dict, dict]:
