@@ -360,15 +360,22 @@ class _Reader:
             raise _not_code()
         return value
 
-    def symbols(self, radix: Callable[[], int], most: int) -> Iterator[int]:
+    def symbols(self, radix: Callable[[], int], most: int, fixed: int = 0) -> Iterator[int]:
         """The moves' symbols one by one (at most ``most``), each in the base ``radix()``
         gives when it is read (a replay stops at the first refused move), then a check that
-        nothing is left over."""
+        nothing is left over. With a ``fixed`` base (Farkle's), the digits are split off by
+        halves, far fewer operations on the long number than a division a move."""
         count = self.number(most + 1)
         rest = self.data[self.at :]
         if rest[:1] == b"\0":
             raise _not_code()
         number = int.from_bytes(rest, "big")
+        if fixed:  # one base for every move: the digits split in halves, not one by one
+            digits, left = _digits(number, fixed, count)
+            if left:
+                raise _not_code()
+            yield from digits
+            return
         for _ in range(count):
             base = radix()
             if base <= 0:
@@ -377,6 +384,23 @@ class _Reader:
             yield symbol
         if number:
             raise _not_code()
+
+
+def _digits(number: int, base: int, count: int) -> tuple[list[int], int]:
+    """The ``count`` lowest digits of ``number`` in ``base`` (lowest first) and what is left
+    above them, by halves: each division is by a power of ``base`` as long as the half."""
+    if count <= 32:
+        digits = []
+        for _ in range(count):
+            number, digit = divmod(number, base)
+            digits.append(digit)
+        return digits, number
+    half = count // 2
+    high, low = divmod(number, base**half)
+    low_digits, spill = _digits(low, base, half)
+    high_digits, left = _digits(high, base, count - half)
+    assert not spill  # low < base**half
+    return low_digits + high_digits, left
 
 
 def _not_code() -> IllegalMove:
@@ -465,7 +489,7 @@ def _read_farkle(reader: _Reader, names: Sequence[str] | None) -> farkle_game.Ga
             msg("This is not a result code: {reason}", reason=error.message)
         ) from None
     for number, symbol in enumerate(
-        reader.symbols(lambda: _FARKLE_RADIX, MAX_FARKLE_MOVES), start=1
+        reader.symbols(lambda: _FARKLE_RADIX, MAX_FARKLE_MOVES, _FARKLE_RADIX), start=1
     ):
         if symbol == 0:
             move: FarkleRoll | Bank | SetAside = FarkleRoll()

@@ -82,3 +82,26 @@ def test_an_uploaded_csv_file_is_read_and_the_table_sorts_by_name(page, teacher_
     names = page.locator(".dl-teacher-table tr.dl-teacher-row td:nth-child(2)").all_inner_texts()
     assert names == sorted(names)
     assert page.errors == []
+
+
+def test_a_file_over_the_limit_is_refused_in_words(page, teacher_url, artifacts):
+    """Issue 27: a file over 10 MiB was dropped without a word (the page's message to the
+    kernel was too large); the page now sends its name and size, and the kernel refuses it."""
+    page.goto(f"{teacher_url}/voila/render/teacher.ipynb?lang=fr", timeout=LOAD)
+    page.wait_for_selector(".dl-teacher-read:not([disabled])", timeout=LOAD)
+    with page.expect_file_chooser() as chooser:
+        page.click(".dl-teacher-upload")
+    chooser.value.set_files(
+        files=[{"name": "classe.txt", "mimeType": "text/plain", "buffer": b"a" * 12_000_000}]
+    )
+    try:
+        page.wait_for_function(
+            "() => document.querySelector('.dl-notice')?.innerText.includes('trop gros')",
+            timeout=STEP,
+        )
+    finally:
+        page.screenshot(path=str(artifacts / "teacher-upload-too-large.png"))
+    notice = " ".join(page.locator(".dl-notice").inner_text().replace("\u202f", " ").split())
+    notice = notice.replace("\u00a0", " ")
+    assert "12 000 000 octets" in notice and "au plus 8 000 000 octets" in notice
+    assert page.errors == []
