@@ -17,7 +17,7 @@ import pytest
 
 from dicelab.i18n import available_languages
 from dicelab.widgets.page_texts import title
-from tests.browser.axe import AxeReport, axe_source, run_axe, table, wait_drawn
+from tests.browser.axe import LOAD, AxeReport, axe_source, run_axe, table, wait_drawn
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,7 +51,8 @@ def test_every_language_of_the_page_passes_axe(browser, voila_url, artifacts, re
         for lang in LANGUAGES:  # all at once: their kernels start together
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             page = context.new_page()
-            page.goto(f"{voila_url}/voila/render/{notebook}?lang={lang}", wait_until="commit")
+            url = f"{voila_url}/voila/render/{notebook}?lang={lang}"
+            page.goto(url, wait_until="commit", timeout=LOAD)
             opened.append((lang, context, page))
         failing = []
         for lang, _context, page in opened:
@@ -121,7 +122,7 @@ def test_the_focus_is_shown_by_a_ring_of_2_px_and_3_to_1(browser, voila_url, not
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
-        page.goto(f"{voila_url}/voila/render/{notebook}?lang=en")
+        page.goto(f"{voila_url}/voila/render/{notebook}?lang=en", timeout=LOAD)
         wait_drawn(page, notebook)
         if notebook == "penta_play.ipynb":  # the dice take the focus once rolled
             tab_to(page, ".dl-roll")

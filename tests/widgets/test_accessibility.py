@@ -37,10 +37,10 @@ def test_the_dice_are_said_in_words_once_they_land_in_the_apps_language():
     assert row.said.value == ""  # not rolled: nothing to say
     row.show([DieView(4, "held"), DieView(2), DieView(6, "aside")], lang="fr")
     assert row.said.value == "Dés\u00a0: 4, gardé; 2; 6, mis de côté"
-    row.show([DieView(4), DieView(2), DieView(6)], lang="fr")  # held or not: the same roll
-    assert row.said.value.startswith("Dés")
-    row.show([DieView(4), DieView(2), DieView(6)], lang="en")
+    row.show([DieView(4), DieView(2), DieView(6)], lang="en")  # released, in English
     assert row.said.value == "Dice: 4; 2; 6"
+    row.show([DieView(None), DieView(None), DieView(None)], lang="en")  # a turn's end
+    assert row.said.value == ""
 
 
 def test_the_app_says_its_language_and_follows_the_dropdown():

@@ -119,7 +119,6 @@ class DiceRow(widgets.HBox):
         classes = ("dl-sr-only", "dl-live", "dl-dice-said")
         self.said = (shared or Shared()).html(*classes)
         """The dice just rolled, in words, read out by screen readers only (they land)."""
-        self._said: tuple[object, ...] = ()
         super().__init__([*self.buttons, self.said])
         self.add_class("dl-dice")
         self._on_press = on_press
@@ -147,9 +146,8 @@ class DiceRow(widgets.HBox):
         if list(self.children) != shown:
             self.children = shown  # fewer dice in play: the others are not shown
         self._draw(self._views, lang, busy=bool(self._tumbling), skip=self._tumbling)
-        if self._tumbling and self._said and self._said[1] != lang:
-            self._said = ((), lang)  # said again in this language once they land
-            self.said.value = ""
+        if self._tumbling:
+            self._say((), lang)  # rolling: said once they land
 
     def _draw(
         self,
@@ -183,19 +181,16 @@ class DiceRow(widgets.HBox):
             self._say(views, lang)
 
     def _say(self, views: Sequence[DieView], lang: str) -> None:
-        """Put the dice in words in :attr:`said` when their faces (or the language) changed
-        and every die shows a face: a roll that landed, not a die held or a turn's end."""
-        faces = tuple(view.face for view in views)
-        if not faces or None in faces:
-            if self._said and self._said[1] != lang:  # no words left in another language
-                self._said = ((), lang)
-                self.said.value = ""
-            return
-        if (faces, lang) == self._said:
-            return
-        self._said = (faces, lang)
-        words = "; ".join(_describe(view, lang) for view in views)
-        self.said.value = html.escape(translate("Dice: {dice}", lang, dice=words))
+        """Put the dice in :attr:`said`, in words and with their states, once every die
+        shows a face ("" before a roll and while the dice tumble): what the row shows, so that
+        an undo gives back the same words; a change is read out (a roll that landed, a die
+        held or set aside)."""
+        words = ""
+        if views and all(view.face is not None for view in views):
+            dice = "; ".join(_describe(view, lang) for view in views)
+            words = html.escape(translate("Dice: {dice}", lang, dice=dice))
+        if self.said.value != words:
+            self.said.value = words
 
     def animate(
         self, rolling: Sequence[int], scheduler: Scheduler, frames: int = 4, interval: float = 0.07
