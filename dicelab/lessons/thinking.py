@@ -531,8 +531,13 @@ class Plot:
                 handle.write(image)
         return image
 
-    def _repr_png_(self) -> bytes:
-        return self.png()
+    def _repr_png_(self) -> str:
+        """The PNG in base64, as a kernel sends it. Raw bytes would reach an ``Output``
+        widget (a revealed plot) as a binary buffer, drawn as ``<img src="[object Object]">``.
+        """
+        import base64
+
+        return base64.b64encode(self.png()).decode("ascii")
 
 
 def _figure(width: float = 7.2, height: float = 3.6) -> Any:
