@@ -592,7 +592,12 @@ class Exercise(_Renders):
     * ``namespace``: the names the code may use (the game's engine);
     * ``mistakes``: the wrong answers learners typically give (:class:`Mistake`), each
       computed by a line of code that makes the mistake, with why it is tempting and where it
-      goes wrong (see :meth:`anticipated`).
+      goes wrong (see :meth:`anticipated`);
+    * ``accept``: a line of engine code whose value holds other answers judged right: as good
+      as the engine's within what the lesson can tell apart (the feedback says so);
+    * ``given_why``: a line of engine code, with ``given`` the learner's answer, whose value
+      says what that answer gives (shown after the verdict, right or wrong), with the words
+      ``given_because`` after it.
 
     A dashboard can build its own input from ``kind`` and ``choices`` and call :meth:`check`.
     """
@@ -608,6 +613,9 @@ class Exercise(_Renders):
     namespace: Namespace = field(default=_no_names, compare=False)
     because: Message | None = None
     mistakes: tuple[Mistake, ...] = ()
+    accept: str | None = None
+    given_why: str | None = None
+    given_because: Message | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -634,6 +642,25 @@ class Exercise(_Renders):
         """Each anticipated wrong answer, computed now from its mistake, with the mistake."""
         names = self._names()
         return tuple((self._normal(run_code(m.code, names)), m) for m in self.mistakes)
+
+    def accepted(self) -> tuple[Any, ...]:
+        """The answers judged right besides the engine's (:attr:`accept`; none without it)."""
+        if self.accept is None:
+            return ()
+        return tuple(self._normal(v) for v in run_code(self.accept, self._names()))
+
+    def _given_reasons(self, given: Any) -> tuple[Message, ...]:
+        """What the learner's answer gives (:attr:`given_why`), if it can be computed."""
+        if self.given_why is None:
+            return ()
+        names = self._names()
+        names["given"] = given
+        try:
+            value = run_code(self.given_why, names)
+        except IllegalMove:  # e.g. an answer off the engine's table: the verdict says enough
+            return ()
+        line = _Code(self.given_why, value, words=True)
+        return (line, self.given_because) if self.given_because is not None else (line,)
 
     def mistake_behind(self, answer: Any) -> Mistake | None:
         """The anticipated mistake that gives ``answer`` (already read), if any."""
@@ -676,10 +703,20 @@ class Exercise(_Renders):
             )
         expected = self.answer()
         right = self._same(given, expected)
+        as_good = not right and any(self._same(given, v) for v in self.accepted())
         if right:
             headline = msg("Right!")
             first: Message = msg(
                 "The engine says **{expected}** too.", expected=self._shown(expected)
+            )
+        elif as_good:
+            right = True
+            headline = msg("Right!")
+            first = msg(
+                "You said {given}; the engine's best is **{expected}**, and yours is just as "
+                "good: the difference is too small to matter (see why below).",
+                given=self._said(given),
+                expected=self._shown(expected),
             )
         else:
             headline = msg("Not quite.")
@@ -695,7 +732,7 @@ class Exercise(_Renders):
                 mistake = anticipated
                 tempting = (_Code(mistake.code, self._shown(value)), mistake.why)
                 break
-        details = (first, *tempting, *self._reasons(expected))
+        details = (first, *self._given_reasons(given), *tempting, *self._reasons(expected))
         return Feedback(
             right, headline, details, expected, prompt=self.prompt, given=given, mistake=mistake
         )
