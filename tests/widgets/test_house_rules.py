@@ -169,9 +169,17 @@ def test_the_situation_shows_the_best_choice_under_each_rule_set(solved):
     assert solved.set_rule("penta_points", 50) and "dl-house-stale" not in solved.summary
     assert solved.set_situation("1 3 3 4 5", rolls_left=1)
     text = solved.situation_html
-    assert "The best choice changes: Keep 3 4 5 under “Official (forced joker)”, Keep 3 3" in text
+    # Issue 25, §3: Keep 3 3 and Keep 3 4 5 are 0.005 points apart under the house rules: both
+    # read 250.71 at two decimals, so the words say it is a near tie, and a thousandth shows.
+    assert "The best choice changes, but only just: Keep 3 3 under these rules, Keep 3 4 5" in text
+    assert "the two are only 0.005 points apart: both are good choices." in text
     values = Solver(HOUSE).option_values(Scorecard(HOUSE), (1, 3, 3, 4, 5), 1)
-    assert format_number(values[(3, 3)], "en", decimals=2) + " (best)" in text
+    assert format_number(values[(3, 3)], "en", decimals=3) + " (best)" in text
+    assert format_number(values[(3, 4, 5)], "en", decimals=3) in text
+    assert values[(3, 3)] - values[(3, 4, 5)] < 0.01
+    assert solved.set_situation("1 3 3 4 5", rolls_left=2)  # the same choice: two decimals
+    assert "Both rule sets make the same choice: Keep 3 3." in solved.situation_html
+    assert solved.set_situation("1 3 3 4 5", rolls_left=1)
     assert not solved.set_situation("1 3 3 4 9")
     assert "dice show whole numbers from 1 to 6" in solved.notices[0]
 

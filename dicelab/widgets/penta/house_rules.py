@@ -689,12 +689,17 @@ class HouseRulesApp(App):
         for best in columns:
             if best not in actions:
                 actions.append(best)
+        # Two choices less than a shown hundredth apart would read the same (250.71 and
+        # 250.71): then a thousandth is shown, and the words say the change is a near tie.
+        gap = values[1][columns[1]] - values[1].get(columns[0], float("-inf"))
+        close = columns[0] != columns[1] and gap < NEAR_TIE
+        places = 3 if close else 2
         rows = []
         for action in actions:
             cells = []
             for k in (0, 1):
                 value = values[k].get(action)
-                shown = "—" if value is None else format_number(value, lang, decimals=2)
+                shown = "—" if value is None else format_number(value, lang, decimals=places)
                 if action == columns[k]:
                     shown += f" ({translate('best', lang)})"
                 cells.append(f"<td>{esc(shown)}</td>")
@@ -712,6 +717,17 @@ class HouseRulesApp(App):
                 "Both rule sets make the same choice: {action}.",
                 lang,
                 action=action_label(columns[1], lang),
+            )
+        elif close:
+            words = translate(
+                "The best choice changes, but only just: {after} under these rules, {before} "
+                "under “{preset}”. Under these rules the two are only {gap} points apart: both "
+                "are good choices.",
+                lang,
+                before=action_label(columns[0], lang),
+                after=action_label(columns[1], lang),
+                preset=msg(PRESET_LABELS[self._preset]),
+                gap=format_number(gap, lang, decimals=3),
             )
         else:
             words = translate(
@@ -737,6 +753,11 @@ class HouseRulesApp(App):
             self._plot.value = _histogram(pair, self._preset, lang)
             self._plot_key = key
         self._plot.layout.display = None
+
+
+NEAR_TIE = 0.01
+"""Two choices less than this many points apart (expected final score) are a near tie: the
+situation's table shows a thousandth, and its words say the best choice barely changes."""
 
 
 def _prepare_build() -> None:
