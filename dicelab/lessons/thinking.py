@@ -46,6 +46,7 @@ from dicelab.lessons.cards import (
     RuleBook,
     Step,
 )
+from dicelab.numbers import SCORE_PLACES
 from dicelab.penta.rules import (
     BOX_NAMES,
     BOXES,
@@ -799,6 +800,7 @@ def namespace() -> dict[str, Any]:
         "chance_to_reach": chance_to_reach,
         "choice_values": choice_values,
         "decimals": decimals,
+        "SCORE_PLACES": SCORE_PLACES,
         "factorial": factorial,
         "keep_worth": keep_worth,
         "keeps_compared": keeps_compared,
@@ -1013,7 +1015,7 @@ def _solver(number: int) -> Rule:
     steps = [
         Step("reachable_states(Solver('penta'))", msg("States that can really happen:")),
         Step(
-            "decimals(Solver('penta').expected_score(), 4)",
+            "decimals(Solver('penta').expected_score(), SCORE_PLACES)",
             msg(
                 "The value of the empty card: the best average score of a whole game, which "
                 "no way of playing can beat:"
@@ -1124,7 +1126,7 @@ def _scores(number: int) -> Rule:
     ]
     steps = [
         Step(
-            "decimals(Solver().expected_score(), 2)",
+            "decimals(Solver().expected_score(), SCORE_PLACES)",
             msg("The exact average (the solver):"),
         ),
         Step(

@@ -44,7 +44,7 @@ def solved(cache) -> HouseRulesApp:
 
 
 def mean(value: float) -> str:
-    return format_number(value, "en", decimals=1)
+    return format_number(value, "en", decimals=2)  # one rounding everywhere (issue 25, §5)
 
 
 def test_the_app_opens_on_the_presets_figures_without_a_button_to_press():

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
-from dicelab.numbers import show_value
+from dicelab.numbers import SCORE_PLACES, show_value
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
@@ -685,7 +685,7 @@ class PentaApp(PlayApp):
                 "Expected final score of {player} from here, playing optimally: {value}",
                 lang,
                 player=seat_name(game.current_player.name, lang),
-                value=format_number(value, lang, decimals=1),
+                value=format_number(value, lang, decimals=SCORE_PLACES),
             )
             parts.append(f"<p>{esc(text)}</p>")
             return "".join(parts)

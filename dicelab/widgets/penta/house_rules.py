@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, plural, translate
-from dicelab.numbers import show_value
+from dicelab.numbers import SCORE_PLACES, show_value
 from dicelab.penta.rules import BOX_NAMES, BOXES, PRESET_LABELS, PRESETS, Rules
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, Notice, esc
@@ -576,7 +576,7 @@ class HouseRulesApp(App):
         name = translate(PRESET_LABELS[self._preset], lang)
         same = house.rules == preset.rules
         numbers = {
-            "mean": format_number(house.expected, lang, decimals=1),
+            "mean": format_number(house.expected, lang, decimals=SCORE_PLACES),
             "sd": format_number(house.sd, lang, decimals=1),
             "games": format_number(self._games, lang),
             "preset": name,
@@ -605,8 +605,8 @@ class HouseRulesApp(App):
             text = translate(
                 key,
                 lang,
-                diff=format_number(abs(difference), lang, decimals=1),
-                base=format_number(preset.expected, lang, decimals=1),
+                diff=format_number(abs(difference), lang, decimals=SCORE_PLACES),
+                base=format_number(preset.expected, lang, decimals=SCORE_PLACES),
                 **numbers,
             )
         return f'{self._stale_html(house.rules, lang)}<p class="dl-house-mean">{esc(text)}</p>'
