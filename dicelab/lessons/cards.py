@@ -203,6 +203,10 @@ def _is_box_collection(value: object) -> bool:
 
 
 _READABLE = 10**6
+_TEACHES = 36
+"""An exact value above 1 (an average) is shown as a fraction only when its denominator is
+at most this (the 36 ways of two dice: ``7/2``) and it is below this squared; else as a
+decimal (``379.57``, not ``737875/1944`` or ``6250/27``). Chances keep their fraction: ``5/18 ≈ 27.8%`` is how they are counted."""
 """A chance with a larger denominator is shown as a percentage only (e.g. a float's exact
 value, ``Fraction(0.494)``)."""
 
@@ -216,6 +220,8 @@ def describe(value: Any, lang: str | None = None) -> str:
     '5/18 ≈ 27,8\\xa0%'
     >>> describe(Fraction(0.494), "en")  # a computed chance: no fraction of 2**54
     '49.4%'
+    >>> describe(Fraction(737875, 1944), "en"), describe(Fraction(7, 2), "en")  # averages
+    ('379.57', '7/2 ≈ 3.50')
     >>> describe(True, "en"), describe(293.4, "en"), describe((3, 3, 4, 6, 4), "en")
     ('yes', '293.4', '3, 3, 4, 6, 4')
     """
@@ -236,8 +242,10 @@ def _describe(value: Any, lang: str) -> str:
         return format_percent(float(value), lang)  # a computed chance: 1234567/8388608 is noise
     if isinstance(value, Fraction) and 0 <= value <= 1:
         return f"{value} ≈ {format_percent(float(value), lang)}"
-    if isinstance(value, Fraction):
+    if isinstance(value, Fraction) and value.denominator <= _TEACHES and value < _TEACHES**2:
         return f"{value} ≈ {format_number(float(value), lang, decimals=2)}"
+    if isinstance(value, Fraction):  # 737875/1944 teaches nothing on screen: its decimals do
+        return format_number(float(value), lang, decimals=2)
     if isinstance(value, Integral):
         return format_number(int(value), lang)
     if isinstance(value, Real):
