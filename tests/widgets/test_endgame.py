@@ -129,6 +129,29 @@ def test_a_whole_farkle_game_ends_with_one_card():
     check_one_end_card(app, "Game over!")
     assert app._bank_button.description == "Game over" and app._bank_button.disabled
     assert app._status.value == ""
+    check_hints_off(app, app._risk, app.open_risk)
+
+
+def check_hints_off(app, panel, open_panel) -> None:
+    """Issue 25, §5: once the game is over the Advisor / Risk button is disabled, says why,
+    and cannot open an empty panel; a new game turns it back on."""
+    assert panel.disabled and panel._button.disabled
+    assert panel._button.tooltip.startswith("The game is over")
+    open_panel(True)
+    assert not panel.is_open and panel.text == ""
+    assert app.new_game()
+    assert not panel.disabled
+    open_panel(True)
+    assert panel.is_open
+
+
+def test_an_advisor_open_when_the_game_ends_closes():
+    app = penta(players=["Ada"], seed=JOKER_SEED)
+    app.open_advisor(True)
+    assert app._advisor.is_open
+    while not app.game.is_over:
+        penta_turn(app)
+    assert not app._advisor.is_open and app._advisor.disabled
 
 
 def test_a_whole_penta_game_with_the_computer_ends_with_one_card():
@@ -137,6 +160,7 @@ def test_a_whole_penta_game_with_the_computer_ends_with_one_card():
         penta_turn(app)
     check_one_end_card(app, "Game over")
     assert app._validate_button.description == "Game over" and app._validate_button.disabled
+    check_hints_off(app, app._advisor, app.open_advisor)
 
 
 def test_a_solitaire_penta_game_ends_with_one_card():
