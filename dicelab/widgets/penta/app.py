@@ -30,14 +30,16 @@ the timer dies with the turn.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
-from dicelab.numbers import SCORE_PLACES, show_value
+from dicelab.numbers import SCORE_PLACES, parse_whole, show_value
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
@@ -63,6 +65,15 @@ from dicelab.widgets.penta.review import PentaReviewPanel
 __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
+"""The play app's default (a rule of the seed): the last roll is scored 3 s after it, with a
+countdown on screen and a **Stop the timer** button; ``?autoscore=off`` in a page's URL, the
+``auto_score`` option (a teacher's notebook) or the New game panel turn it off."""
+MAX_AUTO_SCORE = 60
+SPOKEN_CSS = """
+.dl-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+"""
+"""Words for screen readers only (the countdown's sentence)."""
 CLASS_PLAYER = "optimal"
 """The computer player of a class game: the same for everyone, and the best there is."""
 _KEEP_ROWS = 10
@@ -97,7 +108,7 @@ class PentaApp(PlayApp):
 
     title = msg("Penta")
     css_class = "dl-penta"
-    extra_css = PlayApp.extra_css + SCORECARD_CSS
+    extra_css = PlayApp.extra_css + SCORECARD_CSS + SPOKEN_CSS
 
     def __init__(
         self,
@@ -164,11 +175,19 @@ class PentaApp(PlayApp):
         self._validate_button = shared.button("dl-validate", button_style="success", icon="check")
         self._validate_button.on_click(lambda _b: self.validate())
         self._countdown_label = shared.html("dl-countdown")
+        # WCAG 2.2.1 (timing adjustable): the learner can stop the countdown at any time.
+        self._stop_timer_button = shared.button("dl-stop-timer", icon="pause")
+        self._stop_timer_button.on_click(lambda _b: self.stop_timer())
+        self._stop_timer_button.layout = widgets.Layout(display="none")
         self._grid_box = shared.box(widgets.Box)
         self._advisor = PentaAdvisor(self)
         self._hint_panel = self._advisor
         controls = self._controls(
-            self._roll_button, self._validate_button, self._undo_button, self._countdown_label
+            self._roll_button,
+            self._validate_button,
+            self._undo_button,
+            self._countdown_label,
+            self._stop_timer_button,
         )
         self._body.children = [
             self._toolbar(self._review.button),
@@ -336,6 +355,60 @@ class PentaApp(PlayApp):
             auto_score=self._delay_pick.value if self._auto_check.value else None,
             speed=self._speed_pick.value,
         )
+
+    def stop_timer(self) -> bool:
+        """Turn the auto-score off for this game (the **Stop the timer** button): the
+        countdown stops and the learner chooses the box. The New game panel turns it on again.
+        """
+
+        def go() -> None:
+            if self._auto_score is None:
+                raise IllegalMove(msg("The auto-score is already off: choose a box yourself."))
+            self._auto_score = None
+            self._countdown.cancel()
+            self._notices = [
+                Notice(
+                    "info",
+                    msg(
+                        "The timer is off: choose a box and press Validate turn. The New game "
+                        "panel can turn it on again."
+                    ),
+                )
+            ]
+
+        return self.act(go)
+
+    @staticmethod
+    def page_options(query: str) -> dict[str, Any]:
+        """What a page's URL asks of the app besides a class game: ``autoscore=off`` (also
+        ``0``, ``no``, ``false``) turns the 3-second auto-score off, ``autoscore=5`` sets it to
+        5 seconds (up to 60). Anything else is refused, saying what is allowed.
+
+        >>> PentaApp.page_options("lang=fr&autoscore=off"), PentaApp.page_options("autoscore=5")
+        ({'auto_score': None}, {'auto_score': 5.0})
+        >>> PentaApp.page_options("lang=fr")
+        {}
+        """
+        values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("autoscore")
+        if not values:
+            return {}
+        text = values[-1].strip().casefold()
+        if text in ("off", "0", "no", "false"):
+            return {"auto_score": None}
+        try:
+            seconds = parse_whole(text)
+        except IllegalMove:
+            seconds = None
+        if seconds is None or not 1 <= seconds <= MAX_AUTO_SCORE:
+            raise IllegalMove(
+                msg(
+                    "autoscore in the page's address is off, or a whole number of seconds from "
+                    "1 to {most}; not {value}.",
+                    most=MAX_AUTO_SCORE,
+                    value=show_value(values[-1]),
+                )
+            )
+        return {"auto_score": float(seconds)}
 
     def open_advisor(self, show: bool = True) -> None:
         """Open (or close) the advisor panel (refused during a class game)."""
@@ -527,6 +600,8 @@ class PentaApp(PlayApp):
 
     def _tick(self, _left: int | None) -> None:
         self._countdown_label.value = self._countdown_html(self._lang)
+        counting = self._countdown.remaining is not None
+        self._stop_timer_button.layout.display = None if counting else "none"
 
     # -- drawing ----------------------------------------------------------------------------
     def _render(self, lang: str) -> None:
@@ -549,6 +624,12 @@ class PentaApp(PlayApp):
         self._validate_button.tooltip = translate("Score the selected box", lang)
         self._validate_button.disabled = not human or self._selected is None
         self._countdown_label.value = self._countdown_html(lang)
+        counting = self._countdown.remaining is not None
+        self._stop_timer_button.description = translate("Stop the timer", lang)
+        self._stop_timer_button.tooltip = translate(
+            "Turn the automatic scoring off for this game: you choose the box", lang
+        )
+        self._stop_timer_button.layout.display = None if counting else "none"
         self._grid.show(game, lang, self._selected, human and game.dice is not None)
         self._advisor.render(lang)
         self._render_end(lang, self._roll_button, self._validate_button)
@@ -625,11 +706,25 @@ class PentaApp(PlayApp):
         return "".join(parts)
 
     def _countdown_html(self, lang: str) -> str:
+        """The countdown, seen and heard: the seconds tick in a ``timer`` (not read out at
+        every tick), and a polite status says once, in words, what will happen and how to
+        stop it."""
         left = self._countdown.remaining
         if left is None:
             return ""
         text = translate("Scoring automatically in {n} s", lang, n=left)
-        return f'<span class="dl-countdown" role="timer">{esc(text)}</span>'
+        said = plural(
+            "The best box for these dice will be scored automatically in {n} second, unless "
+            "you choose one or stop the timer.",
+            "The best box for these dice will be scored automatically in {n} seconds, unless "
+            "you choose one or stop the timer.",
+            math.ceil(self._auto_score or left),
+            lang,
+        )
+        return (
+            f'<span class="dl-countdown" role="timer" aria-live="off">{esc(text)}</span>'
+            f'<span class="dl-sr-only" role="status">{esc(said)}</span>'
+        )
 
     def _end_card(self, lang: str) -> str:
         """The one end-of-game card: "Game over", the winner(s), every card's sums."""
