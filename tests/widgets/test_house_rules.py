@@ -242,3 +242,17 @@ def test_play_with_these_rules_opens_a_game_under_them(solved):
     assert play._rules_pick.value == HOUSE
     assert "House rules" in [label for label, _ in play._rules_pick.options]
     assert play.start() and play.game.rules == HOUSE
+
+
+def test_letters_in_a_number_field_are_kept_and_refused_in_words():
+    """Issue 25, §5: typing "abc" no longer empties the field without a word."""
+    queued = []
+    app = new_app(background=queued.append)
+    box = app._inputs["full_house_points"]
+    box.value = "abc"
+    assert box.value == "abc"  # what was typed stays to be mended
+    assert app.field_error("full_house_points") == (
+        "Full house points is a whole number from 0 to 1,000, not 'abc'."
+    )
+    box.value = " 30 "
+    assert app.field_error("full_house_points") == "" and app.rules == HOUSE

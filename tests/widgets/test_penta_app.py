@@ -563,3 +563,20 @@ def test_a_page_turns_the_auto_score_off_or_sets_it_and_a_wrong_value_says_what_
     off = page("lang=en&autoscore=off")
     three_rolls(off)
     assert off.countdown is None and off._stop_timer_button.layout.display == "none"
+
+
+def test_letters_in_the_seconds_field_are_refused_with_words_not_emptied():
+    """Issue 25, §5: a browser's number box empties itself on "abc" without a word; the
+    field is text, and Start says what is allowed."""
+    app = make(players=["Ada"], seed=1)
+    panel = app.new_game_panel
+    assert isinstance(app._delay_pick, widgets.Text)
+    app._delay_pick.value = "abc"
+    before = app.game
+    assert not app.start()
+    assert app.game is before
+    assert "The auto-score delay is a number of seconds above 0" in app.notices[0]
+    assert "not 'abc'" in app.notices[0] and app._delay_pick.value == "abc"
+    app._delay_pick.value = "2,5"
+    assert app.start() and app.auto_score == 2.5
+    assert panel is not None

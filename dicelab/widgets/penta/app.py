@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qs
@@ -212,7 +213,10 @@ class PentaApp(PlayApp):
         self._rules_pick.value = self._rules_choice()
         self._auto_check = widgets.Checkbox(value=True, indent=False)
         self._auto_check.add_class("dl-auto-score")
-        self._delay_pick = widgets.BoundedFloatText(value=AUTO_SCORE_DELAY, min=0.5, max=60)
+        # Text, not a number box (which empties itself on "abc" without a word): Start reads
+        # it, and a refusal says what is allowed.
+        self._delay_pick = widgets.Text(value="3", layout=widgets.Layout(width="220px"))
+        self._delay_pick.add_class("dl-auto-delay")
         self._panel_title = widgets.HTML()
         return self._panel_card(
             [
@@ -352,7 +356,7 @@ class PentaApp(PlayApp):
             computer=rows.chosen_computer(),
             rules=self._rules_pick.value,
             seed=self._seed_text.value,
-            auto_score=self._delay_pick.value if self._auto_check.value else None,
+            auto_score=_typed_delay(self._delay_pick.value) if self._auto_check.value else None,
             speed=self._speed_pick.value,
         )
 
@@ -853,6 +857,16 @@ def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:
     if len(keep) == 5:
         return None
     return seat_label(seat.name), situation, keep
+
+
+_DECIMAL = re.compile(r"\d{1,4}([.,]\d{1,3})?", re.ASCII)
+
+
+def _typed_delay(text: str) -> object:
+    """The New game panel's seconds as a number (``2,5`` as ``2.5``), else as typed: then
+    :func:`_delay` refuses it, saying what is allowed."""
+    stripped = text.strip()
+    return float(stripped.replace(",", ".")) if _DECIMAL.fullmatch(stripped) else text
 
 
 def _delay(value: object) -> float | None:

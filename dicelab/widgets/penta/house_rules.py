@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, plural, translate
-from dicelab.numbers import SCORE_PLACES, show_value
+from dicelab.numbers import SCORE_PLACES, parse_whole, show_value
 from dicelab.penta.rules import BOX_NAMES, BOXES, PRESET_LABELS, PRESETS, Rules
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, Notice, esc
@@ -188,7 +188,9 @@ class HouseRulesApp(App):
             if field in NUMBERS:
                 # Every keystroke reaches the kernel (checked at once); the solve waits for
                 # the typing to pause (TYPING_PAUSE), so "30" does not solve "3" first.
-                box: widgets.Widget = widgets.IntText(
+                # Text, not IntText: a browser's number box empties itself on "abc" without a
+                # word; here the engine's refusal says what is allowed, next to the field.
+                box: widgets.Widget = widgets.Text(
                     continuous_update=True, layout=widgets.Layout(width="300px")
                 )
                 box.style.description_width = "200px"
@@ -399,6 +401,8 @@ class HouseRulesApp(App):
 
     def _picked_field(self, field: str, value: Any) -> None:
         if not self._syncing:
+            if field in NUMBERS:
+                value = _typed_whole(value)
             self._set_rule(field, value, wait=TYPING_PAUSE if field in NUMBERS else 0.0)
 
     def _paused(self, token: int) -> None:
@@ -527,6 +531,8 @@ class HouseRulesApp(App):
                 box.description = translate("Joker", lang)
                 set_options(box, [(translate(JOKERS[j], lang), j) for j in JOKERS])
             value = self._values[field]
+            if field in NUMBERS:
+                value = str(value)
             if field not in self._errors and box.value != value:
                 box.value = value
             error = self._errors.get(field)
@@ -753,6 +759,17 @@ class HouseRulesApp(App):
             self._plot.value = _histogram(pair, self._preset, lang)
             self._plot_key = key
         self._plot.layout.display = None
+
+
+def _typed_whole(text: Any) -> Any:
+    """A number field's text as a whole number if it is one (``" 30 "``), else as typed:
+    the engine then refuses it with its own words (``… not 'abc'``)."""
+    if not isinstance(text, str):
+        return text
+    try:
+        return parse_whole(text)
+    except IllegalMove:
+        return text
 
 
 NEAR_TIE = 0.01
