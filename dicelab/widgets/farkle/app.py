@@ -44,7 +44,7 @@ from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_positio
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
 from dicelab.widgets.common.play import PlayApp, end_card_html
 from dicelab.widgets.farkle.review import FarkleReviewPanel
-from dicelab.widgets.labels import FARKLE_PRESET_LABELS
+from dicelab.widgets.labels import FARKLE_PRESET_LABELS, computer_mark
 
 __all__ = ["FarkleApp"]
 
@@ -82,7 +82,7 @@ class FarkleApp(PlayApp):
     :meth:`set_language`.
     """
 
-    title = msg("Farkle")
+    title = msg("Play Farkle")  # the page's heading says "Farkle": not twice (issue 25)
     css_class = "dl-farkle"
 
     def __init__(
@@ -515,9 +515,11 @@ class FarkleApp(PlayApp):
             ]
         for seat, (label, bar) in zip(game.seats, self._score_rows, strict=False):
             total = game.totals[seat.number]
-            name = esc(seat.label.render(lang))
-            if seat.computer:
-                name += f" <span class='dl-muted'>({esc(translate('computer', lang))})</span>"
+            shown = seat.label.render(lang)
+            name = esc(shown)
+            mark = computer_mark(shown, lang) if seat.computer else ""
+            if mark:
+                name += f" <span class='dl-muted'>{esc(mark.strip())}</span>"
             if not game.is_over and seat.number == game.current_player:
                 name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', lang))})</span>"
             if seat.number in game.winners:

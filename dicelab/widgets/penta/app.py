@@ -107,7 +107,7 @@ class PentaApp(PlayApp):
     :meth:`open_advisor`, :meth:`set_language`.
     """
 
-    title = msg("Penta")
+    title = msg("Play Penta")  # the page's heading says "Penta": not twice (issue 25)
     css_class = "dl-penta"
     extra_css = PlayApp.extra_css + SCORECARD_CSS + SPOKEN_CSS
 
