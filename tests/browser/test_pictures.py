@@ -16,12 +16,14 @@ from tests.browser.test_apps import LOAD, STEP, assert_clean, open_page, shoot
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LESSONS = {
-    # notebook: the fewest pictures the page shows once every question is answered
-    "penta_rules.ipynb": 0,
-    "farkle_rules.ipynb": 0,
-    "farkle_chances.ipynb": 1,
-    "penta_thinking.ipynb": 2,
-    "winning_vs_scoring.ipynb": 3,
+    # notebook: (the fewest pictures the page shows once its questions are answered, whether
+    # to answer them: the rules lessons reveal dice and tables, no picture, and answering
+    # their 20 questions costs a minute of the suite's budget)
+    "penta_rules.ipynb": (0, False),
+    "farkle_rules.ipynb": (0, False),
+    "farkle_chances.ipynb": (3, True),
+    "penta_thinking.ipynb": (2, True),
+    "winning_vs_scoring.ipynb": (4, True),
 }
 
 DECODE_ALL = """
@@ -72,17 +74,19 @@ def answer_every_question(page) -> int:
 @pytest.mark.parametrize("notebook", list(LESSONS))
 def test_every_picture_of_a_lesson_decodes_to_an_image(page, voila_url, artifacts, notebook):
     open_page(page, voila_url, notebook, "?lang=en")
+    least, answer = LESSONS[notebook]
     page.locator(".dl-prediction .dl-check").first.wait_for(timeout=LOAD)
-    assert answer_every_question(page) >= 5
+    if answer:
+        assert answer_every_question(page) >= 5
     # The revealed explanations draw their plots: wait until the page has them all.
     page.wait_for_function(
         "least => document.images.length >= least && [...document.images].every(i => i.complete)",
-        arg=LESSONS[notebook],
+        arg=least,
         timeout=LOAD,
     )
     found = page.evaluate(DECODE_ALL)
     assert found["bad"] == [], f"{notebook}: pictures that do not decode: {found['bad']}"
-    assert found["count"] >= LESSONS[notebook]
+    assert found["count"] >= least
     print(f"{notebook}: {found['count']} pictures, all decode")
     assert "[object Object]" not in page.content()
     shoot(page, artifacts, f"pictures_{notebook.removesuffix('.ipynb')}")
