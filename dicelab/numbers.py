@@ -34,8 +34,8 @@ from dicelab.i18n import Message, msg
 __all__ = [
     "MAX_DIGITS",
     "MAX_SEED",
-    "SCORE_PLACES",
     "MAX_WHOLE",
+    "SCORE_PLACES",
     "check_seed",
     "check_whole",
     "is_listlike",

@@ -418,6 +418,8 @@ def test_french_typography_no_break_spaces_before_double_punctuation():
 def test_french_says_whose_turn_it_is_correctly():
     """Issue 25, §6: «À Joueur 1 de jouer» is not French; «Au tour de Joueur 1» is."""
     assert translate("{player} to play", "fr", player="Joueur 1") == "Au tour de Joueur 1"
-    shown = translate("{player} to play · round {turn} of {turns}", "fr", player="Ada", turn=1, turns=13)
+    shown = translate(
+        "{player} to play · round {turn} of {turns}", "fr", player="Ada", turn=1, turns=13
+    )
     assert shown == "Au tour de Ada · manche 1 sur 13"
     assert "de jouer" not in translate("Player {n} to play.", "fr", n=2)

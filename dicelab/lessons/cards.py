@@ -203,12 +203,13 @@ def _is_box_collection(value: object) -> bool:
 
 
 _READABLE = 10**6
-_TEACHES = 36
-"""An exact value above 1 (an average) is shown as a fraction only when its denominator is
-at most this (the 36 ways of two dice: ``7/2``) and its numerator below this squared; else as a
-decimal (``379.57``, not ``737875/1944`` or ``6250/27``). Chances keep their fraction: ``5/18 ≈ 27.8%`` is how they are counted."""
 """A chance with a larger denominator is shown as a percentage only (e.g. a float's exact
 value, ``Fraction(0.494)``)."""
+_TEACHES = 36
+"""An exact value above 1 (an average) is shown as a fraction only when its denominator is
+at most this (the 36 ways of two dice: ``7/2``) and its numerator below this squared; else as
+a decimal (``379.57``, not ``737875/1944`` or ``6250/27``). Chances keep their fraction:
+``5/18 ≈ 27.8%`` is how they are counted."""
 
 
 def describe(value: Any, lang: str | None = None) -> str:
@@ -242,7 +243,11 @@ def _describe(value: Any, lang: str) -> str:
         return format_percent(float(value), lang)  # a computed chance: 1234567/8388608 is noise
     if isinstance(value, Fraction) and 0 <= value <= 1:
         return f"{value} ≈ {format_percent(float(value), lang)}"
-    if isinstance(value, Fraction) and value.denominator <= _TEACHES and value.numerator < _TEACHES**2:
+    if (
+        isinstance(value, Fraction)
+        and value.denominator <= _TEACHES
+        and value.numerator < _TEACHES**2
+    ):
         return f"{value} ≈ {format_number(float(value), lang, decimals=2)}"
     if isinstance(value, Fraction):  # 737875/1944 teaches nothing on screen: its decimals do
         return format_number(float(value), lang, decimals=2)

@@ -186,6 +186,7 @@ def guide_link(voila: bool | None = None) -> str:
 
     return GUIDE_PAGE_URL if (in_voila() if voila is None else voila) else GUIDE_NOTEBOOK_LINK
 
+
 CLASS_EXAMPLE = "penta_play.ipynb?class=1&seed=42"
 """The class-mode link the start page shows (every learner with it faces the same dice)."""
 

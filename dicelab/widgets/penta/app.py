@@ -325,7 +325,7 @@ class PentaApp(PlayApp):
         computer: Iterable[int] = (),
         rules: str | Rules | None = None,
         seed: int | str | None = None,
-        auto_score: float | bool | None = True,
+        auto_score: float | bool | str | None = True,
         speed: float | None = None,
     ) -> bool:
         """Start a new game (what the New game panel's Start button does).
@@ -862,7 +862,7 @@ def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:
 _DECIMAL = re.compile(r"\d{1,4}([.,]\d{1,3})?", re.ASCII)
 
 
-def _typed_delay(text: str) -> object:
+def _typed_delay(text: str) -> float | str:
     """The New game panel's seconds as a number (``2,5`` as ``2.5``), else as typed: then
     :func:`_delay` refuses it, saying what is allowed."""
     stripped = text.strip()
