@@ -39,6 +39,7 @@ from dicelab.review import Decision, Review
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.style import die_svg
+from dicelab.widgets.labels import seat_name
 
 __all__ = ["REVIEW_CSS", "ReviewAdapter", "ReviewApp", "ReviewPanel", "data_link", "plot_svg"]
 
@@ -608,7 +609,7 @@ class ReviewPanel(widgets.VBox):
             )
             cells = [
                 esc(number),
-                *([esc(d.player)] if players else []),
+                *([esc(seat_name(d.player, lang))] if players else []),
                 esc(d.round),
                 esc(translate("roll {n}", lang, n=d.roll)),
                 esc(d.choice_label.render(lang)),

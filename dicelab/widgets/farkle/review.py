@@ -19,6 +19,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, format_number, msg, plural, translate
 from dicelab.review import Decision, Review
 from dicelab.widgets.common.review import ReviewAdapter, ReviewApp, ReviewPanel
+from dicelab.widgets.labels import seat_name
 
 __all__ = ["FarkleReviewAdapter", "FarkleReviewApp", "FarkleReviewPanel"]
 
@@ -130,7 +131,7 @@ class FarkleReviewAdapter(ReviewAdapter):
             "Playing to {target}: {player} has {mine} points, {rest}.",
             lang,
             target=format_number(situation.target, lang),
-            player=decision.player,
+            player=seat_name(decision.player, lang),
             mine=format_number(mine, lang),
             rest=rest,
         )
