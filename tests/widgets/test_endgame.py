@@ -295,12 +295,13 @@ def test_a_farkled_roll_stays_on_the_table_until_the_learner_continues():
     clock.advance(60)  # a minute later: the computer has not rolled, the farkle is still shown
     assert app.game.last_event is lost and [v.face for v in app._dice_row._views] == shown
     assert "Press Continue when you have read it." in app._status.value
-    assert app._continue_button.layout.display is None and not app._continue_button.disabled
+    shown = "dl-gone" not in app._continue_button._dom_classes
+    assert shown and not app._continue_button.disabled
     assert app._continue_button.description == "Continue"
     assert any("nothing scores" in notice for notice in app.notices)
     assert app._roll_button.disabled
     app._continue_button.click()
-    assert not app.waiting and app._continue_button.layout.display == "none"
+    assert not app.waiting and "dl-gone" in app._continue_button._dom_classes
     clock.advance(1.0)
     assert app.game.last_event is not lost  # the computer plays on
     assert not app.proceed() and "nothing to continue" in app.notices[0]

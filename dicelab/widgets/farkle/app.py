@@ -42,7 +42,7 @@ from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
-from dicelab.widgets.common.play import PlayApp, end_card_html
+from dicelab.widgets.common.play import PlayApp, end_card_html, set_shown
 from dicelab.widgets.farkle.review import FarkleReviewPanel
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS, computer_mark
 
@@ -126,7 +126,7 @@ class FarkleApp(PlayApp):
         # After a human's farkle, the computer waits for this (the farkled dice stay shown).
         self._continue_button = shared.button("dl-continue", button_style="primary", icon="play")
         self._continue_button.on_click(lambda _b: self.proceed())
-        self._continue_button.layout = widgets.Layout(display="none")
+        set_shown(self._continue_button, False)
         controls = self._controls(
             self._roll_button,
             self._bank_button,
@@ -467,7 +467,7 @@ class FarkleApp(PlayApp):
         self._continue_button.tooltip = translate(
             "You have read your roll: let the computer play its turn", lang
         )
-        self._continue_button.layout.display = None if self._waiting else "none"
+        set_shown(self._continue_button, self._waiting)
         self._continue_button.disabled = not self._waiting
         points = translate("Turn points: {points}", lang, points=turn.points)
         self._turn_label.value = f"<b>{esc(points)}</b>"

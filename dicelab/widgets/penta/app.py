@@ -50,7 +50,7 @@ from dicelab.widgets.common.base import Notice, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieState, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
-from dicelab.widgets.common.play import PlayApp, end_card_html
+from dicelab.widgets.common.play import PlayApp, end_card_html, set_shown
 from dicelab.widgets.common.timer import Countdown
 from dicelab.widgets.labels import (
     COMPUTER_NAME,
@@ -177,9 +177,8 @@ class PentaApp(PlayApp):
         self._validate_button.on_click(lambda _b: self.validate())
         self._countdown_label = shared.html("dl-countdown")
         # WCAG 2.2.1 (timing adjustable): the learner can stop the countdown at any time.
-        self._stop_timer_button = shared.button("dl-stop-timer", icon="pause")
-        self._stop_timer_button.on_click(lambda _b: self.stop_timer())
-        self._stop_timer_button.layout = widgets.Layout(display="none")
+        # It is made when a countdown first starts: a page opens with one widget fewer.
+        self._stop_timer_button: widgets.Button | None = None
         self._grid_box = shared.box(widgets.Box)
         self._advisor = PentaAdvisor(self)
         self._hint_panel = self._advisor
@@ -188,7 +187,6 @@ class PentaApp(PlayApp):
             self._validate_button,
             self._undo_button,
             self._countdown_label,
-            self._stop_timer_button,
         )
         self._body.children = [
             self._toolbar(self._review.button),
@@ -604,8 +602,24 @@ class PentaApp(PlayApp):
 
     def _tick(self, _left: int | None) -> None:
         self._countdown_label.value = self._countdown_html(self._lang)
+        self._render_stop_button(self._lang)
+
+    def _render_stop_button(self, lang: str) -> None:
+        """The **Stop the timer** button, shown while the countdown runs (made then)."""
         counting = self._countdown.remaining is not None
-        self._stop_timer_button.layout.display = None if counting else "none"
+        button = self._stop_timer_button
+        if button is None:
+            if not counting:
+                return
+            button = self._shared.button("dl-stop-timer", icon="pause")
+            button.on_click(lambda _b: self.stop_timer())
+            self._stop_timer_button = button
+            self._controls_row.children = (*self._controls_row.children, button)
+        button.description = translate("Stop the timer", lang)
+        button.tooltip = translate(
+            "Turn the automatic scoring off for this game: you choose the box", lang
+        )
+        set_shown(button, counting)
 
     # -- drawing ----------------------------------------------------------------------------
     def _render(self, lang: str) -> None:
@@ -628,12 +642,7 @@ class PentaApp(PlayApp):
         self._validate_button.tooltip = translate("Score the selected box", lang)
         self._validate_button.disabled = not human or self._selected is None
         self._countdown_label.value = self._countdown_html(lang)
-        counting = self._countdown.remaining is not None
-        self._stop_timer_button.description = translate("Stop the timer", lang)
-        self._stop_timer_button.tooltip = translate(
-            "Turn the automatic scoring off for this game: you choose the box", lang
-        )
-        self._stop_timer_button.layout.display = None if counting else "none"
+        self._render_stop_button(lang)
         self._grid.show(game, lang, self._selected, human and game.dice is not None)
         self._advisor.render(lang)
         self._render_end(lang, self._roll_button, self._validate_button)
