@@ -35,6 +35,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_SEED",
     "MAX_WHOLE",
+    "SCORE_PLACES",
     "check_seed",
     "check_whole",
     "is_listlike",
@@ -42,6 +43,10 @@ __all__ = [
     "parse_whole",
     "show_value",
 ]
+
+SCORE_PLACES = 2
+"""Decimals of an expected final score of Penta, everywhere it is shown (254.48): one
+figure, one rounding, on every page."""
 
 MAX_SEED = 2**64 - 1
 """The largest seed: 20 digits, as many as a teacher could ever type or a code could hold."""

@@ -394,3 +394,18 @@ def test_the_lesson_needs_neither_ipywidgets_nor_ipython():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_two_rolls_question_says_when_one_die_set_aside_is_not_enough(lesson):
+    """Issue 25, §5: "set one die aside" is wrong for 2-2-2, where only all three dice score;
+    the question now asks about two rolls in a row, the case it computes."""
+    prompt = lesson["farkle_table"].exercise.prompt.render("en")
+    assert "set one die aside" not in prompt
+    assert "first three dice, then two dice" in prompt and "2-2-2" in prompt
+
+
+def test_an_average_is_shown_as_a_decimal_not_a_raw_fraction(lesson):
+    """Issue 25, §5: ``737875/1944`` on screen says nothing to a learner."""
+    text = lesson["six_dice"].exercise.check("roll").render("en")
+    assert "737875/1944" not in text and "6250/27" not in text
+    assert "379.57" in text and "231.48" in text

@@ -221,7 +221,9 @@ def test_the_real_solver_figures(lesson):
     assert round(solver.expected_score(), 7) == 254.4848459
     shown = lesson["solver"].example().shown
     assert shown[0].value == 536_448
-    assert shown[1].value.render("en") == "254.4848"
+    assert shown[1].value.render("en") == "254.48"  # one figure, one rounding (issue 25, §5)
+    scores = lesson["scores"].example().shown
+    assert scores[0].value.render("en") == "254.48"
     text = lesson["solver"].render("en")
     assert "8,192 × 64 × 2 = 1,048,576" in text
 

@@ -140,6 +140,26 @@ def test_head_start_exercise():
     assert abs(table.chance(0, 300) - 0.5) < abs(table.chance(0, 0) - 0.5)
 
 
+def test_a_head_start_as_fair_as_the_best_is_right_and_every_answer_is_told_its_chance():
+    """Issue 25, §3: 250 leaves the first player 50.3%, 300 leaves 49.7%: 0.01 percentage
+    point apart in fairness. 250 is right, and the feedback says why; a wrong answer is told
+    the chance its head start gives."""
+    exercise = LESSON["head_start"].exercise
+    table = chances()
+    assert abs(abs(table.chance(0, 250) - 0.5) - abs(table.chance(0, 300) - 0.5)) < 0.001
+    fair = exercise.check(250)
+    assert fair.correct is True
+    text = fair.render("en")
+    assert "You said 250; the engine's best is **300**, and yours is just as good" in text
+    assert "50.3%" in text and "within a tenth of a percentage point" in text
+    wrong = exercise.check(200)
+    assert wrong.correct is False
+    assert "50.9%" in wrong.render("en")  # the chance of the learner's own head start
+    assert "The first player's chance to win with your head start." in wrong.render("en")
+    assert exercise.check(100_000).correct is False  # off the table: judged, no error
+    assert exercise.check(350).correct is False
+
+
 def test_your_strategy_exercise_and_the_duel():
     exercise = LESSON["your_strategy"].exercise
     answer = exercise.answer()

@@ -128,3 +128,30 @@ def test_the_start_page_opened_with_a_language_speaks_it():
     assert f"## {translate('For teachers', 'bg')}" in text
     assert "(printouts.ipynb?lang=bg)" in text and "seed=42&lang=bg)" in text
     assert page._repr_markdown_() == page.render("bg")
+
+
+def test_the_start_page_links_the_guide_to_a_local_copy_that_is_the_guide(monkeypatch):
+    """Issue 25, §6: a web address is dead offline; the start page links the copy served with
+    the app's template under Voilà (docs/teaching.md in JupyterLab), and the copy is the
+    guide's text as it stands."""
+    from dicelab.lessons.guide_page import GUIDE_PAGE, GUIDE_PAGE_URL, guide_html
+    from dicelab.lessons.pages import for_teachers
+
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5")
+    text = for_teachers("", "en")
+    assert f"]({GUIDE_PAGE_URL})" in text and "http" not in text
+    monkeypatch.delenv("SERVER_SOFTWARE")
+    assert "](../docs/teaching.md)" in for_teachers("", "fr")
+    guide = Path(__file__).resolve().parents[1] / "docs" / "teaching.md"
+    assert (Path(__file__).resolve().parents[1] / "docs" / "teaching.md").exists()
+    # The relative address from a Voilà page (<base>voila/render/x.ipynb) reaches the copy.
+    template_static = Path("voila/templates/dicelab/static")
+    assert (Path("voila/render") / GUIDE_PAGE_URL).as_posix().replace("render/../", "") == (
+        template_static / "guide" / "teaching.html"
+    ).as_posix()
+    assert GUIDE_PAGE.read_text("utf-8") == guide_html(guide.read_text("utf-8")), (
+        "run python -m dicelab.lessons.answers --write"
+    )
+    page = GUIDE_PAGE.read_text("utf-8")
+    assert '<html lang="en">' in page and "<main>" in page and "<title>" in page
+    assert 'href="classroom.md"' not in page  # not served: the words stay, the link goes

@@ -394,5 +394,32 @@ def test_a_refused_set_aside_names_the_allowed_dice_without_a_verb_agreeing_with
     roll = Situation((0, 0)).roll([1, 2, 3, 3, 4, 6])
     with pytest.raises(IllegalMove) as refused:
         roll.set_aside([1, 2])
-    assert "on peut mettre de côté : 1." in refused.value.message.render("fr")
+    assert "on peut mettre de côté\u00a0: 1." in refused.value.message.render("fr")
     assert "могат да се отделят: 1." in refused.value.message.render("bg")
+
+
+def test_french_typography_no_break_spaces_before_double_punctuation():
+    """Issue 25, §6: French puts a no-break space before ":" and a narrow one before ";",
+    "!" and "?", and no-break spaces inside « »; a plain space lets a line break strand the
+    sign. The original app's banners are quoted verbatim (plain space: seed 003)."""
+    import re
+
+    checked = 0
+    for entry in translations("fr").values():
+        for text in forms_of(entry):
+            for banner in (TOUR_PERDU, DES_CHAUDS, DERNIER_TOUR):
+                text = text.replace(banner, "")
+            assert not re.search(r" [:;!?»]|« ", text), text
+            assert not re.search(r"\u202f:|\u00a0[;!?]", text), text
+            checked += 1
+    assert checked > 1000
+
+
+def test_french_says_whose_turn_it_is_correctly():
+    """Issue 25, §6: «À Joueur 1 de jouer» is not French; «Au tour de Joueur 1» is."""
+    assert translate("{player} to play", "fr", player="Joueur 1") == "Au tour de Joueur 1"
+    shown = translate(
+        "{player} to play · round {turn} of {turns}", "fr", player="Ada", turn=1, turns=13
+    )
+    assert shown == "Au tour de Ada · manche 1 sur 13"
+    assert "de jouer" not in translate("Player {n} to play.", "fr", n=2)

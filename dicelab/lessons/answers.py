@@ -171,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     guide: Path = args.write
     guide.write_text(replace_section(guide.read_text("utf-8"), text), "utf-8")
     print(f"{guide}: answers section rewritten")
+    if guide.resolve() == GUIDE.resolve():  # the copy the start page links (offline too)
+        from dicelab.lessons.guide_page import write_guide_page
+
+        print(f"{write_guide_page(guide)}: the guide's page written")
     return 0
 
 

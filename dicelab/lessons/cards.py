@@ -205,6 +205,11 @@ def _is_box_collection(value: object) -> bool:
 _READABLE = 10**6
 """A chance with a larger denominator is shown as a percentage only (e.g. a float's exact
 value, ``Fraction(0.494)``)."""
+_TEACHES = 36
+"""An exact value above 1 (an average) is shown as a fraction only when its denominator is
+at most this (the 36 ways of two dice: ``7/2``) and its numerator below this squared; else as
+a decimal (``379.57``, not ``737875/1944`` or ``6250/27``). Chances keep their fraction:
+``5/18 ≈ 27.8%`` is how they are counted."""
 
 
 def describe(value: Any, lang: str | None = None) -> str:
@@ -216,6 +221,8 @@ def describe(value: Any, lang: str | None = None) -> str:
     '5/18 ≈ 27,8\\xa0%'
     >>> describe(Fraction(0.494), "en")  # a computed chance: no fraction of 2**54
     '49.4%'
+    >>> describe(Fraction(737875, 1944), "en"), describe(Fraction(7, 2), "en")  # averages
+    ('379.57', '7/2 ≈ 3.50')
     >>> describe(True, "en"), describe(293.4, "en"), describe((3, 3, 4, 6, 4), "en")
     ('yes', '293.4', '3, 3, 4, 6, 4')
     """
@@ -236,8 +243,14 @@ def _describe(value: Any, lang: str) -> str:
         return format_percent(float(value), lang)  # a computed chance: 1234567/8388608 is noise
     if isinstance(value, Fraction) and 0 <= value <= 1:
         return f"{value} ≈ {format_percent(float(value), lang)}"
-    if isinstance(value, Fraction):
+    if (
+        isinstance(value, Fraction)
+        and value.denominator <= _TEACHES
+        and value.numerator < _TEACHES**2
+    ):
         return f"{value} ≈ {format_number(float(value), lang, decimals=2)}"
+    if isinstance(value, Fraction):  # 737875/1944 teaches nothing on screen: its decimals do
+        return format_number(float(value), lang, decimals=2)
     if isinstance(value, Integral):
         return format_number(int(value), lang)
     if isinstance(value, Real):
@@ -592,7 +605,12 @@ class Exercise(_Renders):
     * ``namespace``: the names the code may use (the game's engine);
     * ``mistakes``: the wrong answers learners typically give (:class:`Mistake`), each
       computed by a line of code that makes the mistake, with why it is tempting and where it
-      goes wrong (see :meth:`anticipated`).
+      goes wrong (see :meth:`anticipated`);
+    * ``accept``: a line of engine code whose value holds other answers judged right: as good
+      as the engine's within what the lesson can tell apart (the feedback says so);
+    * ``given_why``: a line of engine code, with ``given`` the learner's answer, whose value
+      says what that answer gives (shown after the verdict, right or wrong), with the words
+      ``given_because`` after it.
 
     A dashboard can build its own input from ``kind`` and ``choices`` and call :meth:`check`.
     """
@@ -608,6 +626,9 @@ class Exercise(_Renders):
     namespace: Namespace = field(default=_no_names, compare=False)
     because: Message | None = None
     mistakes: tuple[Mistake, ...] = ()
+    accept: str | None = None
+    given_why: str | None = None
+    given_because: Message | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -634,6 +655,25 @@ class Exercise(_Renders):
         """Each anticipated wrong answer, computed now from its mistake, with the mistake."""
         names = self._names()
         return tuple((self._normal(run_code(m.code, names)), m) for m in self.mistakes)
+
+    def accepted(self) -> tuple[Any, ...]:
+        """The answers judged right besides the engine's (:attr:`accept`; none without it)."""
+        if self.accept is None:
+            return ()
+        return tuple(self._normal(v) for v in run_code(self.accept, self._names()))
+
+    def _given_reasons(self, given: Any) -> tuple[Message, ...]:
+        """What the learner's answer gives (:attr:`given_why`), if it can be computed."""
+        if self.given_why is None:
+            return ()
+        names = self._names()
+        names["given"] = given
+        try:
+            value = run_code(self.given_why, names)
+        except IllegalMove:  # e.g. an answer off the engine's table: the verdict says enough
+            return ()
+        line = _Code(self.given_why, value, words=True)
+        return (line, self.given_because) if self.given_because is not None else (line,)
 
     def mistake_behind(self, answer: Any) -> Mistake | None:
         """The anticipated mistake that gives ``answer`` (already read), if any."""
@@ -676,10 +716,20 @@ class Exercise(_Renders):
             )
         expected = self.answer()
         right = self._same(given, expected)
+        as_good = not right and any(self._same(given, v) for v in self.accepted())
         if right:
             headline = msg("Right!")
             first: Message = msg(
                 "The engine says **{expected}** too.", expected=self._shown(expected)
+            )
+        elif as_good:
+            right = True
+            headline = msg("Right!")
+            first = msg(
+                "You said {given}; the engine's best is **{expected}**, and yours is just as "
+                "good: the difference is too small to matter (see why below).",
+                given=self._said(given),
+                expected=self._shown(expected),
             )
         else:
             headline = msg("Not quite.")
@@ -696,7 +746,7 @@ class Exercise(_Renders):
                 shown = (_Code(mistake.code, self._shown(value)),) if mistake.code else ()
                 tempting = (*shown, mistake.why)
                 break
-        details = (first, *tempting, *self._reasons(expected))
+        details = (first, *self._given_reasons(given), *tempting, *self._reasons(expected))
         return Feedback(
             right, headline, details, expected, prompt=self.prompt, given=given, mistake=mistake
         )

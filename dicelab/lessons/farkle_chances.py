@@ -384,9 +384,11 @@ def _farkle_table(number: int) -> Rule:
     exercise = _exercise(
         "farkle_table",
         msg(
-            "You roll three dice; if they score, you set one die aside and roll the other two. "
-            "Before you start: what is the chance that *both* rolls score? (Three dice score "
-            "nothing with chance {three}, two dice with chance {two}.)",
+            "Two rolls in a row: first three dice, then two dice. (That happens when the first "
+            "roll lets you set aside a single 1 or 5; after a roll such as 2-2-2, where only "
+            "all three dice score together, you would have to set aside more.) Before you "
+            "start: what is the chance that *both* rolls score? (Three dice score nothing "
+            "with chance {three}, two dice with chance {two}.)",
             three=_fraction(three),
             two=_fraction(two),
         ),

@@ -169,9 +169,24 @@ LESSONS = (
 """The lessons: the rules notebooks, then the lessons on the mathematics."""
 
 
-GUIDE_URL = "https://github.com/dicelab/dicelab/blob/main/docs/teaching.md"
-"""The teacher's guide (``docs/teaching.md``), where a browser can read it: Voilà serves
-notebooks, not the repository's documents."""
+GUIDE_NOTEBOOK_LINK = "../docs/teaching.md"
+"""The teacher's guide from a notebook in JupyterLab (a source checkout): the Markdown file."""
+
+
+def guide_link(voila: bool | None = None) -> str:
+    """Where the start page's "teacher's guide" points: under Voilà, the HTML copy served
+    with the app's template (:mod:`dicelab.lessons.guide_page`), so that it opens offline; in
+    JupyterLab, ``docs/teaching.md`` beside the notebooks. Never a web address. ``voila``:
+    whether the page is a Voilà page (default: whether this kernel runs under Voilà).
+
+    >>> guide_link().startswith("http")
+    False
+    """
+    from dicelab.lessons.cards import in_voila
+    from dicelab.lessons.guide_page import GUIDE_PAGE_URL
+
+    return GUIDE_PAGE_URL if (in_voila() if voila is None else voila) else GUIDE_NOTEBOOK_LINK
+
 
 CLASS_EXAMPLE = "penta_play.ipynb?class=1&seed=42"
 """The class-mode link the start page shows (every learner with it faces the same dice)."""
@@ -197,7 +212,7 @@ def for_teachers(query: str, lang: str) -> str:
             "**Three lessons of 45 to 50 minutes**: the rules and first chances, expected value "
             "and when to stop, strategy and review. The [teacher's guide]({guide}) gives their "
             "timings, questions for discussion and the answers to every exercise.",
-            guide=GUIDE_URL,
+            guide=guide_link(),
         ),
         msg(
             "**Class mode**: give the whole class one link, such as [{app}, seed 42]({link}). "

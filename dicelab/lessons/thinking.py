@@ -46,6 +46,7 @@ from dicelab.lessons.cards import (
     RuleBook,
     Step,
 )
+from dicelab.numbers import SCORE_PLACES
 from dicelab.penta.rules import (
     BOX_NAMES,
     BOXES,
@@ -531,8 +532,13 @@ class Plot:
                 handle.write(image)
         return image
 
-    def _repr_png_(self) -> bytes:
-        return self.png()
+    def _repr_png_(self) -> str:
+        """The PNG in base64, as a kernel sends it. Raw bytes would reach an ``Output``
+        widget (a revealed plot) as a binary buffer, drawn as ``<img src="[object Object]">``.
+        """
+        import base64
+
+        return base64.b64encode(self.png()).decode("ascii")
 
 
 def _figure(width: float = 7.2, height: float = 3.6) -> Any:
@@ -794,6 +800,7 @@ def namespace() -> dict[str, Any]:
         "chance_to_reach": chance_to_reach,
         "choice_values": choice_values,
         "decimals": decimals,
+        "SCORE_PLACES": SCORE_PLACES,
         "factorial": factorial,
         "keep_worth": keep_worth,
         "keeps_compared": keeps_compared,
@@ -1008,7 +1015,7 @@ def _solver(number: int) -> Rule:
     steps = [
         Step("reachable_states(Solver('penta'))", msg("States that can really happen:")),
         Step(
-            "decimals(Solver('penta').expected_score(), 4)",
+            "decimals(Solver('penta').expected_score(), SCORE_PLACES)",
             msg(
                 "The value of the empty card: the best average score of a whole game, which "
                 "no way of playing can beat:"
@@ -1119,7 +1126,7 @@ def _scores(number: int) -> Rule:
     ]
     steps = [
         Step(
-            "decimals(Solver().expected_score(), 2)",
+            "decimals(Solver().expected_score(), SCORE_PLACES)",
             msg("The exact average (the solver):"),
         ),
         Step(

@@ -101,6 +101,25 @@ def percent(chance: float) -> Fraction:
     return Fraction(chance)
 
 
+FAIR_WITHIN = 0.001
+"""A head start counts as fair (right) when the first player's chance is as close to 50% as
+with the fairest one, within this much (0.1 percentage point): 250 and 300 give 50.3% and
+49.7%, 0.01 percentage point apart in fairness, far less than any class could ever measure."""
+
+
+def fair_head_starts(chances: WinChances, within: float = FAIR_WITHIN) -> tuple[int, ...]:
+    """The head starts (multiples of the table's unit) that make the game as fair as the
+    fairest one, within ``within``: the first player's chance as close to 50%.
+
+    >>> fair_head_starts(win_chances(target=TARGET))
+    (250, 300)
+    """
+    best = chances.fair_head_start()
+    gap = abs(chances.chance(0, best) - 0.5)
+    starts = range(0, 2 * best + chances.unit + 1, chances.unit)
+    return tuple(h for h in starts if abs(chances.chance(0, h) - 0.5) <= gap + within)
+
+
 def _chances() -> WinChances:
     return win_chances(target=TARGET)
 
@@ -454,6 +473,7 @@ def namespace() -> dict[str, Any]:
         "STEADY": STEADY,
         "Fraction": Fraction,
         "duel": duel,
+        "fair_head_starts": fair_head_starts,
         "optimal_turn": optimal_turn,
         "turn_scores": turn_scores,
         "win_chances": win_chances,
@@ -758,7 +778,15 @@ def _head_start(number: int) -> Rule:
         "chances.fair_head_start()",
         NUMBER,
         why="percent(chances.chance(0, 0)), percent(chances.chance(0, chances.fair_head_start()))",
-        because=msg("The first player's chance without a head start, and with it."),
+        because=msg(
+            "The first player's chance without a head start, and with the fairest one. Any "
+            "head start that brings the first player's chance as close to 50% as the fairest "
+            "one, to within a tenth of a percentage point, counts as right: a difference that "
+            "small would not show even in thousands of games."
+        ),
+        accept="fair_head_starts(chances)",
+        given_why="percent(chances.chance(0, given))",
+        given_because=msg("The first player's chance to win with your head start."),
         mistakes=(
             Mistake(
                 "round(optimal_turn().expected_turn_score / 50) * 50",

@@ -21,6 +21,7 @@ __all__ = [
     "DEFAULT_NAME",
     "FARKLE_PRESET_LABELS",
     "PENTA_PRESET_LABELS",
+    "computer_mark",
     "seat_label",
     "seat_name",
 ]
@@ -57,3 +58,16 @@ def seat_name(name: str, lang: str | None = None) -> str:
     """
     label = seat_label(name)
     return label.render(lang) if isinstance(label, Message) else label
+
+
+def computer_mark(shown: str, lang: str) -> str:
+    """The "(computer)" mark after a computer seat's name ``shown`` in ``lang``; "" when
+    the name already says it ("Computer", not "Computer (computer)").
+
+    >>> computer_mark("Computer", "en"), computer_mark("AI", "en")
+    ('', ' (computer)')
+    """
+    words = {translate(COMPUTER_NAME, lang).casefold(), translate("computer", lang).casefold()}
+    if shown.strip().casefold() in words:
+        return ""
+    return f" ({translate('computer', lang)})"

@@ -82,6 +82,18 @@ def launch(name: str, **options: Any) -> widgets.Widget:
             ahead = None
             for name, value in link.items():
                 options.setdefault(name, value)
+    reader = getattr(app, "page_options", None)  # e.g. ?autoscore=off for PentaApp
+    if reader is not None:
+        try:
+            asked = reader(query)
+        except IllegalMove as error:
+            _discard(ahead)
+            return _card(Notice("error", error.message), options["lang"])
+        if asked:
+            _discard(ahead)
+            ahead = None
+            for name, value in asked.items():
+                options.setdefault(name, value)
     if ahead is not None:
         if not lang_given and ahead.app.lang != options["lang"]:
             ahead.app.set_language(options["lang"])

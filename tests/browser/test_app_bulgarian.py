@@ -90,7 +90,7 @@ def test_farkle_app_in_bulgarian_from_the_url(page, voila_url, artifacts):
     assert bank.inner_text().strip() == bg("Bank {points}", points=format_number(0, "bg"))
     assert bank.get_attribute("title") == bg("Add the turn's points to your total")
     assert page.locator(".dl-new-game").inner_text().strip() == bg("New game")
-    assert page.locator(".dl-title").inner_text().strip() == bg("Farkle")
+    assert page.locator(".dl-title").inner_text().strip() == bg("Play Farkle")
     assert page.locator(".dl-lang select").input_value() == "Български"  # the language in itself
     status = page.locator(".dl-status").inner_text()
     assert bg("{player} to play", player=bg("Player {n}", n=1)) in status

@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOAD = 90_000  # ms: a cold kernel on a slow machine
 APPS = {
     # notebook: (the first control a learner presses, the app's title)
-    "penta_play.ipynb": (".dl-roll:not([disabled])", "Penta"),
+    "penta_play.ipynb": (".dl-roll:not([disabled])", "Play Penta"),
     "penta_scoring.ipynb": (".dl-die:not([disabled])", "Scoring inspector"),
-    "farkle_play.ipynb": (".dl-roll:not([disabled])", "Farkle"),
+    "farkle_play.ipynb": (".dl-roll:not([disabled])", "Play Farkle"),
     "farkle_risk.ipynb": (".dl-preset select:not([disabled])", "Farkle risk explorer"),
 }
 

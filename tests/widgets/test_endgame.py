@@ -129,6 +129,29 @@ def test_a_whole_farkle_game_ends_with_one_card():
     check_one_end_card(app, "Game over!")
     assert app._bank_button.description == "Game over" and app._bank_button.disabled
     assert app._status.value == ""
+    check_hints_off(app, app._risk, app.open_risk)
+
+
+def check_hints_off(app, panel, open_panel) -> None:
+    """Issue 25, §5: once the game is over the Advisor / Risk button is disabled, says why,
+    and cannot open an empty panel; a new game turns it back on."""
+    assert panel.disabled and panel._button.disabled
+    assert panel._button.tooltip.startswith("The game is over")
+    open_panel(True)
+    assert not panel.is_open and panel.text == ""
+    assert app.new_game()
+    assert not panel.disabled
+    open_panel(True)
+    assert panel.is_open
+
+
+def test_an_advisor_open_when_the_game_ends_closes():
+    app = penta(players=["Ada"], seed=JOKER_SEED)
+    app.open_advisor(True)
+    assert app._advisor.is_open
+    while not app.game.is_over:
+        penta_turn(app)
+    assert not app._advisor.is_open and app._advisor.disabled
 
 
 def test_a_whole_penta_game_with_the_computer_ends_with_one_card():
@@ -137,6 +160,7 @@ def test_a_whole_penta_game_with_the_computer_ends_with_one_card():
         penta_turn(app)
     check_one_end_card(app, "Game over")
     assert app._validate_button.description == "Game over" and app._validate_button.disabled
+    check_hints_off(app, app._advisor, app.open_advisor)
 
 
 def test_a_solitaire_penta_game_ends_with_one_card():
@@ -201,6 +225,8 @@ def test_farkle_notices_stay_while_the_computer_plays():
         farkle_move(app)
     mine = list(app.notices)
     assert mine and mine[-1].startswith("Ada ")  # banked, or lost the turn
+    if app.waiting:  # a farkle: the learner reads it, then Continue (issue 25, §5)
+        assert app.proceed()
     while app.game.current_seat.label.render("en") != "Ada":
         clock.advance(1)
         assert app.notices == mine
@@ -247,3 +273,44 @@ def test_the_notation_line_is_one_click_away_not_in_the_way(make):
     assert app.notation_shown and app._notation_button.tooltip != tooltip
     app.show_notation(False)
     assert not app.notation_shown
+
+
+def test_a_farkled_roll_stays_on_the_table_until_the_learner_continues():
+    """Issue 25, §5: the computer's roll no longer replaces a learner's farkle within a
+    second: the farkled dice stay, the status says so, and Continue (a button: keyboard
+    operable) lets the computer play."""
+    clock = ManualScheduler()
+    app = farkle(humans=["Ada"], computer=True, target=5000, seed=4, speed=1.0, scheduler=clock)
+    moves = 0
+    while not app.waiting:
+        assert not app.game.is_over and moves < 500
+        if app.game.current_seat.computer:
+            clock.advance(1.0)
+        else:
+            farkle_move(app)
+        moves += 1
+    lost = app.game.last_event
+    assert lost.turn_lost and not app.game.seats[lost.seat].computer
+    shown = [view.face for view in app._dice_row._views]
+    clock.advance(60)  # a minute later: the computer has not rolled, the farkle is still shown
+    assert app.game.last_event is lost and [v.face for v in app._dice_row._views] == shown
+    assert "Press Continue when you have read it." in app._status.value
+    shown = "dl-gone" not in app._continue_button._dom_classes
+    assert shown and not app._continue_button.disabled
+    assert app._continue_button.description == "Continue"
+    assert any("nothing scores" in notice for notice in app.notices)
+    assert app._roll_button.disabled
+    app._continue_button.click()
+    assert not app.waiting and "dl-gone" in app._continue_button._dom_classes
+    clock.advance(1.0)
+    assert app.game.last_event is not lost  # the computer plays on
+    assert not app.proceed() and "nothing to continue" in app.notices[0]
+
+
+def test_at_instant_speed_the_computer_does_not_wait():
+    app = farkle(humans=["Ada"], computer=True, target=5000, seed=4)
+    for _ in range(300):
+        if app.game.is_over:
+            break
+        farkle_move(app)
+        assert not app.waiting

@@ -44,7 +44,7 @@ def solved(cache) -> HouseRulesApp:
 
 
 def mean(value: float) -> str:
-    return format_number(value, "en", decimals=1)
+    return format_number(value, "en", decimals=2)  # one rounding everywhere (issue 25, §5)
 
 
 def test_the_app_opens_on_the_presets_figures_without_a_button_to_press():
@@ -169,9 +169,17 @@ def test_the_situation_shows_the_best_choice_under_each_rule_set(solved):
     assert solved.set_rule("penta_points", 50) and "dl-house-stale" not in solved.summary
     assert solved.set_situation("1 3 3 4 5", rolls_left=1)
     text = solved.situation_html
-    assert "The best choice changes: Keep 3 4 5 under “Official (forced joker)”, Keep 3 3" in text
+    # Issue 25, §3: Keep 3 3 and Keep 3 4 5 are 0.005 points apart under the house rules: both
+    # read 250.71 at two decimals, so the words say it is a near tie, and a thousandth shows.
+    assert "The best choice changes, but only just: Keep 3 3 under these rules, Keep 3 4 5" in text
+    assert "the two are only 0.005 points apart: both are good choices." in text
     values = Solver(HOUSE).option_values(Scorecard(HOUSE), (1, 3, 3, 4, 5), 1)
-    assert format_number(values[(3, 3)], "en", decimals=2) + " (best)" in text
+    assert format_number(values[(3, 3)], "en", decimals=3) + " (best)" in text
+    assert format_number(values[(3, 4, 5)], "en", decimals=3) in text
+    assert values[(3, 3)] - values[(3, 4, 5)] < 0.01
+    assert solved.set_situation("1 3 3 4 5", rolls_left=2)  # the same choice: two decimals
+    assert "Both rule sets make the same choice: Keep 3 3." in solved.situation_html
+    assert solved.set_situation("1 3 3 4 5", rolls_left=1)
     assert not solved.set_situation("1 3 3 4 9")
     assert "dice show whole numbers from 1 to 6" in solved.notices[0]
 
@@ -234,3 +242,17 @@ def test_play_with_these_rules_opens_a_game_under_them(solved):
     assert play._rules_pick.value == HOUSE
     assert "House rules" in [label for label, _ in play._rules_pick.options]
     assert play.start() and play.game.rules == HOUSE
+
+
+def test_letters_in_a_number_field_are_kept_and_refused_in_words():
+    """Issue 25, §5: typing "abc" no longer empties the field without a word."""
+    queued = []
+    app = new_app(background=queued.append)
+    box = app._inputs["full_house_points"]
+    box.value = "abc"
+    assert box.value == "abc"  # what was typed stays to be mended
+    assert app.field_error("full_house_points") == (
+        "Full house points is a whole number from 0 to 1,000, not 'abc'."
+    )
+    box.value = " 30 "
+    assert app.field_error("full_house_points") == "" and app.rules == HOUSE

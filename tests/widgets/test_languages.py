@@ -66,3 +66,27 @@ def test_french_farkle_banners():
     app.roll()
     app.set_aside(0, 1, 2, 3, 4, 5)
     assert "Dés chauds !" in app._notice_area.value
+
+
+def test_no_page_shows_its_title_twice():
+    """Issue 25, §6: a page's heading (the notebook's first line) and its app's title differ:
+    "Penta" above "Penta" said the same thing twice."""
+    import json
+    import re
+    from pathlib import Path
+
+    from dicelab.i18n import available_languages
+    from dicelab.widgets.common.registry import app_class
+
+    checked = 0
+    for path in sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text())["cells"]
+        heading = "".join(cells[0]["source"]).lstrip("# ").strip()
+        for cell in cells:
+            found = re.search(r'launch\("(\w+)"', "".join(cell["source"]))
+            if found:
+                for lang in available_languages():
+                    title = app_class(found.group(1)).title.render(lang)
+                    assert title.casefold() != heading.casefold(), (path.name, lang)
+                checked += 1
+    assert checked >= 8

@@ -203,7 +203,7 @@ def test_the_first_prediction_is_kept_and_shown_after_retries():
     type_and_check(box, str(right))
     assert box.last.correct is True and box.attempts == [right + 2, right]
     assert box.first == right + 2
-    assert box.first_line.value == f"Ta première prédiction : {right + 2}"
+    assert box.first_line.value == f"Ta première prédiction\u00a0: {right + 2}"
 
 
 def test_the_first_percentage_is_written_as_a_percentage():

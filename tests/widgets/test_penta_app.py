@@ -513,3 +513,74 @@ def test_rolled_dice_tumble_before_their_faces_show():
     clock.advance(1)
     assert app.dice_buttons[0].description == str(app.game.dice[0])
     assert not app.dice_buttons[0].disabled
+
+
+# -- issue 25, §5: the 3-s auto-score, seen, heard, stopped, and turned off by a page ------------
+
+
+def test_the_countdown_is_on_screen_in_words_and_the_learner_can_stop_it():
+    clock = ManualScheduler()
+    app = make(players=["Ada"], seed=5, scheduler=clock, computer_player=None)
+    assert app.auto_score == 3.0  # the play app's default, a rule of the seed
+    three_rolls(app)
+    html = app._countdown_label.value
+    assert 'role="timer"' in html and "Scoring automatically in 3 s" in html
+    assert (
+        'role="status">The best box for these dice will be scored automatically in 3 seconds, '
+        "unless you choose one or stop the timer.</span>" in html
+    )
+    stop = find(app, "dl-stop-timer")
+    assert "dl-gone" not in stop._dom_classes and stop.description == "Stop the timer"
+    clock.advance(1)
+    assert "Scoring automatically in 2 s" in app._countdown_label.value
+    stop.click()
+    assert app.auto_score is None and app.countdown is None
+    assert app._countdown_label.value == "" and "dl-gone" in stop._dom_classes
+    assert app.notices[0].startswith("The timer is off: choose a box")
+    clock.advance(60)
+    assert scores(app) == 0  # nothing scored on its own
+    assert not app.stop_timer() and "already off" in app.notices[0]
+
+
+def test_a_page_turns_the_auto_score_off_or_sets_it_and_a_wrong_value_says_what_is_allowed(
+    monkeypatch,
+):
+    from dicelab.widgets import lang as lang_module
+    from dicelab.widgets import launch
+
+    monkeypatch.setattr(lang_module, "_page_waited", False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+
+    def page(query: str):
+        monkeypatch.setenv("QUERY_STRING", query)
+        return launch("PentaApp", scheduler=ManualScheduler(), animate=False, speed=0)
+
+    assert page("lang=en&autoscore=off").auto_score is None
+    assert page("autoscore=0").auto_score is None
+    assert page("autoscore=10").auto_score == 10.0
+    assert page("lang=en").auto_score == 3.0
+    refused = page("lang=en&autoscore=abc")
+    assert isinstance(refused, widgets.HTML) and "Traceback" not in refused.value
+    assert "a whole number of seconds from 1 to 60; not &#x27;abc&#x27;" in refused.value or (
+        "a whole number of seconds from 1 to 60; not 'abc'" in refused.value
+    )
+    off = page("lang=en&autoscore=off")
+    three_rolls(off)
+    assert off.countdown is None and off._stop_timer_button is None  # never made
+
+
+def test_letters_in_the_seconds_field_are_refused_with_words_not_emptied():
+    """Issue 25, §5: a browser's number box empties itself on "abc" without a word; the
+    field is text, and Start says what is allowed."""
+    app = make(players=["Ada"], seed=1)
+    panel = app.new_game_panel
+    assert isinstance(app._delay_pick, widgets.Text)
+    app._delay_pick.value = "abc"
+    before = app.game
+    assert not app.start()
+    assert app.game is before
+    assert "The auto-score delay is a number of seconds above 0" in app.notices[0]
+    assert "not 'abc'" in app.notices[0] and app._delay_pick.value == "abc"
+    app._delay_pick.value = "2,5"
+    assert app.start() and app.auto_score == 2.5
+    assert panel is not None

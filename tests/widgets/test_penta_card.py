@@ -152,3 +152,25 @@ def test_a_cell_is_never_drawn_twice_between_two_messages():
     assert min(i for i, k in enumerate(kinds) if k == "button") > max(
         i for i, k in enumerate(kinds) if k == "column"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "bg"])
+def test_the_computer_is_not_named_twice(lang):
+    """Issue 25, §6: "Computer (computer)" said the same thing twice; a computer seat with
+    another name keeps its mark."""
+    from dicelab.i18n import translate
+
+    app = PentaApp(lang=lang, scheduler=ManualScheduler(), animate=False, speed=0)
+    head = html.unescape(re.sub(r"<[^>]+>", "", app._grid.headers[1].value))
+    computer = translate("Computer", lang)
+    assert computer in head and f"({translate('computer', lang)})" not in head
+    named = PentaApp(
+        players=["Ada", "Deep Blue"],
+        computer=[1],
+        lang=lang,
+        scheduler=ManualScheduler(),
+        animate=False,
+        speed=0,
+        computer_player="heuristic",
+    )
+    assert f"({translate('computer', lang)})" in named._grid.headers[1].value

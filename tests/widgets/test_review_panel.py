@@ -277,3 +277,44 @@ def test_launch_starts_the_review_apps():
 
     assert type(launch("PentaReviewApp", lang="en")).__name__ == "PentaReviewApp"
     assert type(launch("FarkleReviewApp", lang="en")).__name__ == "FarkleReviewApp"
+
+
+def _words(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_the_review_speaks_words_not_notation_or_bare_numbers():
+    """Issue 25, §5: no situation notation on screen, a best choice said in words (not
+    "Loss 0.00"), each situation said as a learner would, the chances with "chance to win"."""
+    from dicelab.widgets.farkle.review import FarkleReviewApp
+    from dicelab.widgets.penta.review import PentaReviewApp
+
+    farkle_panel = FarkleReviewApp(example="bank", lang="en").review_panel
+    penta_panel = PentaReviewApp(example="heuristic", lang="en").review_panel
+    for panel in (farkle_panel, penta_panel):
+        text = _words(panel.table_html)
+        for decision in panel.review.decisions:
+            assert decision.situation not in unescape(panel.table_html)
+        assert "| dice" not in text and "totals >" not in text and "rolls left" not in text
+        losses = re.findall(r"<tr class=\"dl-review-row[^\"]*\">(.*?)</tr>", panel.table_html)
+        assert losses and all(">0.00<" not in row for row in losses)
+        assert "none: the best choice" in text
+        assert "This was the best choice." in text
+    farkle = _words(farkle_panel.table_html)
+    assert (
+        "Playing to 10,000: Ada has 8,000 points, the other player has 9,500. This turn so far: "
+        "300 points, with 1 die left to roll." in farkle
+    )
+    assert "Bank: a 14.8% chance to win" in farkle and "1.32 percentage points" in farkle
+    penta = _words(penta_panel.table_html)
+    assert "Rolls left: 2. The card so far: 0 of 13 boxes filled, 0 points." in penta
+    assert "roll 1" in penta
+
+
+def test_a_review_of_only_best_choices_says_so_in_words():
+    from dicelab.widgets.penta.review import PentaReviewApp
+
+    log = "- | dice 1 3 3 3 6 | 0 rolls left => threes\n"
+    panel = PentaReviewApp(game=log, lang="en").review_panel
+    assert panel.review.decisions and all(d.is_best for d in panel.review.decisions)
+    assert "none: every choice was the best" in _words(panel.summary_html)

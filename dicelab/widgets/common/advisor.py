@@ -86,10 +86,26 @@ class AdvisorPanel(widgets.VBox):
             self._progress.layout.display = "none"
         return self._content, self._progress
 
+    @property
+    def game_over(self) -> bool:
+        """True once the owner's game has ended: nothing is left to advise."""
+        game = getattr(self._owner, "game", None)
+        return bool(getattr(game, "is_over", False))
+
+    @property
+    def disabled(self) -> bool:
+        """True while the button cannot open the panel (the game is over)."""
+        return self._button.disabled
+
     def toggle(self, show: bool | None = None) -> None:
-        """Open or close the panel (``None`` flips it)."""
+        """Open or close the panel (``None`` flips it); once the game is over it stays
+        closed (there is no move left to advise on)."""
         show = not self._open if show is None else bool(show)
+        if show and self.game_over:
+            show = False
         if show == self._open:
+            if self._button.value != show:
+                self._button.value = show
             return
         self._open = show
         if self._button.value != show:
@@ -102,9 +118,19 @@ class AdvisorPanel(widgets.VBox):
         self.render(self._owner.lang)
 
     def render(self, lang: str) -> None:
-        """Draw the button label and, when open, the content."""
+        """Draw the button label and, when open, the content. Once the game is over the
+        panel closes and its button is disabled, saying why (a new game turns it back on)."""
         self._button.description = translate(self._label, lang)
-        self._button.tooltip = translate("Show or hide the advisor's values", lang)
+        over = self.game_over
+        self._button.disabled = over
+        self._button.tooltip = (
+            translate("The game is over: nothing is left to advise. Open the review.", lang)
+            if over
+            else translate("Show or hide the advisor's values", lang)
+        )
+        if over and self._open:
+            self.toggle(False)
+            return
         if not self._open:
             return
         content, _ = self._parts()

@@ -33,7 +33,27 @@ from dicelab.widgets.common.classmode import (
 from dicelab.widgets.common.dice import DiceRow
 from dicelab.widgets.common.forms import SPEEDS, PlayerRows, set_options, speed_options
 
-__all__ = ["GAME_OVER_UNDO", "LOG_SIZE", "NOTHING_TO_UNDO", "PlayApp", "end_card_html"]
+__all__ = [
+    "GAME_OVER_UNDO",
+    "LOG_SIZE",
+    "NOTHING_TO_UNDO",
+    "PlayApp",
+    "end_card_html",
+    "set_shown",
+]
+
+GONE_CSS = ".dl-gone { display: none !important; }\n"
+"""Hides a widget that shares the app's one Layout (:func:`set_shown`): no Layout model of its
+own (every model costs the page time)."""
+
+
+def set_shown(widget: widgets.DOMWidget, shown: bool) -> None:
+    """Show or hide ``widget`` by the class ``dl-gone`` (its Layout is shared)."""
+    if shown:
+        widget.remove_class("dl-gone")
+    else:
+        widget.add_class("dl-gone")
+
 
 NOTHING_TO_UNDO = msg("Nothing to undo: no player has made a move yet.")
 GAME_OVER_UNDO = msg(
@@ -66,7 +86,7 @@ class PlayApp(App):
     _review: Any  # the Review panel (its button goes in the toolbar)
     _hint_panel: widgets.Widget  # the advisor (Penta) or risk (Farkle) panel
 
-    extra_css = CLASS_CSS
+    extra_css = CLASS_CSS + GONE_CSS
     accepts_class_links = True
     """:func:`~dicelab.widgets.launch` reads a class game from the page's URL for this app."""
 

@@ -39,6 +39,7 @@ from dicelab.review import Decision, Review
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.style import die_svg
+from dicelab.widgets.labels import seat_name
 
 __all__ = ["REVIEW_CSS", "ReviewAdapter", "ReviewApp", "ReviewPanel", "data_link", "plot_svg"]
 
@@ -112,6 +113,11 @@ class ReviewAdapter:
     def dice(self, decision: Decision) -> tuple[int, ...]:
         """The dice on the table at ``decision``."""
         return ()
+
+    def situation_words(self, decision: Decision, lang: str) -> str:
+        """The situation of ``decision`` in words a learner reads (not the notation, which
+        stays in the downloads); "" if there is nothing more to say than the dice."""
+        return ""
 
     def read(self, text: Any) -> Any:
         """What a learner pasted (or a game) as a subject to review; IllegalMove if it is
@@ -512,11 +518,20 @@ class ReviewPanel(widgets.VBox):
             return translate("{points} percentage points", lang, points=_num(100 * value, 2, lang))
         return translate("{points} points", lang, points=_num(value, 2, lang))
 
+    def _loss_words(self, review: Review, value: float, lang: str) -> str:
+        """A loss in words: "none: every choice was the best" rather than 0.00."""
+        if review.decisions and all(d.is_best for d in review.decisions):
+            return translate("none: every choice was the best", lang)
+        return self._amount(review, value, lang)
+
     def _summary_html(self, review: Review, lang: str) -> str:
         rows = [
             (translate("Decisions", lang), format_number(len(review.decisions), lang)),
-            (translate("Total loss", lang), self._amount(review, review.total_loss, lang)),
-            (translate("Loss per decision", lang), self._amount(review, review.mean_loss, lang)),
+            (translate("Total loss", lang), self._loss_words(review, review.total_loss, lang)),
+            (
+                translate("Loss per decision", lang),
+                self._loss_words(review, review.mean_loss, lang),
+            ),
             (translate("Proficiency", lang), review.proficiency.render(lang)),
         ]
         cells = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows)
@@ -584,18 +599,22 @@ class ReviewPanel(widgets.VBox):
                 note = translate("costliest {n}", lang, n=place)
                 css = "dl-review-row dl-costliest"
             elif d.is_best:
-                note, css = translate("best choice", lang), "dl-review-row dl-review-best"
+                note, css = "", "dl-review-row dl-review-best"  # the Loss cell says it
             else:
                 note, css = "", "dl-review-row"
-            loss = 100 * d.loss if review.measure == "win" else d.loss
+            loss = (
+                translate("none: the best choice", lang)
+                if d.is_best
+                else self._amount(review, d.loss, lang)
+            )
             cells = [
                 esc(number),
-                *([esc(d.player)] if players else []),
+                *([esc(seat_name(d.player, lang))] if players else []),
                 esc(d.round),
-                esc(d.roll),
+                esc(translate("roll {n}", lang, n=d.roll)),
                 esc(d.choice_label.render(lang)),
                 esc(d.best_label.render(lang)),
-                esc(_num(loss, 2, lang)),
+                esc(loss),
                 f'<span class="dl-review-mark">{esc(note)}</span>',
                 self._details_html(review, d, lang),
             ]
@@ -616,7 +635,15 @@ class ReviewPanel(widgets.VBox):
             parts.append(_dice_html(self._adapter.dice(d), lang))
         except Exception:
             log.exception("dicelab: the dice of a reviewed decision")
-        parts.append(f"<p><code>{esc(d.situation)}</code></p>")
+        try:
+            where = self._adapter.situation_words(d, lang)
+        except Exception:
+            log.exception("dicelab: the situation of a reviewed decision")
+            where = ""
+        if where:
+            parts.append(f'<p class="dl-review-where">{esc(where)}</p>')
+        if d.is_best:
+            parts.append(f"<p>{esc(translate('This was the best choice.', lang))}</p>")
         values = [
             (d.choice_label, d.choice_value, d.choice_sd, d.choice_farkle),
             (d.best_label, d.best_value, d.best_sd, d.best_farkle),
@@ -624,13 +651,21 @@ class ReviewPanel(widgets.VBox):
         axis = self._adapter.axis(review).render(lang)
         items = []
         for label, value, sd, farkle in values:
-            text = translate(
-                "{choice}: {axis} {value}",
-                lang,
-                choice=label,
-                axis=axis,
-                value=_num(value * scale, decimals, lang),
-            )
+            if review.measure == "win":
+                text = translate(
+                    "{choice}: a {chance} chance to win",
+                    lang,
+                    choice=label,
+                    chance=format_percent(value, lang),
+                )
+            else:
+                text = translate(
+                    "{choice}: {axis} {value}",
+                    lang,
+                    choice=label,
+                    axis=axis,
+                    value=_num(value * scale, decimals, lang),
+                )
             if sd is not None:
                 text += " · " + translate("standard deviation {sd}", lang, sd=_num(sd, 1, lang))
             if farkle is not None:

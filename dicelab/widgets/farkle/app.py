@@ -42,9 +42,9 @@ from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
-from dicelab.widgets.common.play import PlayApp, end_card_html
+from dicelab.widgets.common.play import PlayApp, end_card_html, set_shown
 from dicelab.widgets.farkle.review import FarkleReviewPanel
-from dicelab.widgets.labels import FARKLE_PRESET_LABELS
+from dicelab.widgets.labels import FARKLE_PRESET_LABELS, computer_mark
 
 __all__ = ["FarkleApp"]
 
@@ -82,7 +82,7 @@ class FarkleApp(PlayApp):
     :meth:`set_language`.
     """
 
-    title = msg("Farkle")
+    title = msg("Play Farkle")  # the page's heading says "Farkle": not twice (issue 25)
     css_class = "dl-farkle"
 
     def __init__(
@@ -106,6 +106,7 @@ class FarkleApp(PlayApp):
             seed, computer = self._class_seed, not solo
         self._review = FarkleReviewPanel(self, auto_review=auto_review)  # Review (issue 12)
         self._chosen: list[int] = []  # dice pressed, not yet a combination (display only)
+        self._waiting = False  # the computer waits for Continue after a human's farkle
         self._speed = read_speed(speed)
         self._build()
         self._game = _new_game(
@@ -122,8 +123,16 @@ class FarkleApp(PlayApp):
         self._bank_button = shared.button("dl-bank", button_style="success", icon="check")
         self._bank_button.on_click(lambda _b: self.bank())
         self._turn_label = shared.html("dl-turn-points", "dl-live")  # read out (aria-live)
+        # After a human's farkle, the computer waits for this (the farkled dice stay shown).
+        self._continue_button = shared.button("dl-continue", button_style="primary", icon="play")
+        self._continue_button.on_click(lambda _b: self.proceed())
+        set_shown(self._continue_button, False)
         controls = self._controls(
-            self._roll_button, self._bank_button, self._undo_button, self._turn_label
+            self._roll_button,
+            self._bank_button,
+            self._continue_button,
+            self._undo_button,
+            self._turn_label,
         )
         self._scores = shared.box(widgets.VBox, (), "dl-totals", "dl-live")
         self._score_rows: list[tuple[widgets.HTML, widgets.IntProgress]] = []
@@ -327,12 +336,34 @@ class FarkleApp(PlayApp):
                 )
             )
 
+    @property
+    def waiting(self) -> bool:
+        """True while the computer waits for the learner's **Continue** after a farkle."""
+        return self._waiting
+
+    def proceed(self) -> bool:
+        """Continue after a human's farkle: the computer's turn starts (the Continue button).
+
+        A farkled roll stays on the table until then, so that the learner can read it; at
+        the computer's speed "Instant" there is no wait (the farkle is in the notices)."""
+
+        def go() -> None:
+            if not self._waiting:
+                raise IllegalMove(msg("There is nothing to continue: play on."))
+            self._waiting = False
+            self._epoch += 1
+            self._computer_later()
+
+        return self.act(go, keep_notices=True)
+
     # -- after a change: banners, the computer's turn ----------------------------------------
     def _after_change(self, first_event: int, human: bool = True) -> None:
         """Every change of state: new token, chosen dice cleared, the computer's steps
         scheduled. The events of a human's move become the notices (banners and all), which
-        stay until the human's next action; the computer's moves go to its log instead."""
+        stay until the human's next action; the computer's moves go to its log instead.
+        After a human's farkle the computer waits for :meth:`proceed` (speed above 0)."""
         self._epoch += 1
+        self._waiting = False
         self._chosen = []
         game = self._game
         events = game.events[first_event:]
@@ -344,6 +375,9 @@ class FarkleApp(PlayApp):
             self._game_ended()
             return
         if not game.current_seat.computer:
+            return
+        if human and self._speed > 0 and any(event.turn_lost for event in events):
+            self._waiting = True  # the learner reads the farkled roll, then Continue
             return
         if self._speed <= 0:
             while not game.is_over and game.current_seat.computer:
@@ -429,6 +463,12 @@ class FarkleApp(PlayApp):
         )
         self._bank_button.tooltip = translate("Add the turn's points to your total", lang)
         self._bank_button.disabled = not human or not turn.can_bank
+        self._continue_button.description = translate("Continue", lang)
+        self._continue_button.tooltip = translate(
+            "You have read your roll: let the computer play its turn", lang
+        )
+        set_shown(self._continue_button, self._waiting)
+        self._continue_button.disabled = not self._waiting
         points = translate("Turn points: {points}", lang, points=turn.points)
         self._turn_label.value = f"<b>{esc(points)}</b>"
         self._render_scores(lang)
@@ -475,9 +515,11 @@ class FarkleApp(PlayApp):
             ]
         for seat, (label, bar) in zip(game.seats, self._score_rows, strict=False):
             total = game.totals[seat.number]
-            name = esc(seat.label.render(lang))
-            if seat.computer:
-                name += f" <span class='dl-muted'>({esc(translate('computer', lang))})</span>"
+            shown = seat.label.render(lang)
+            name = esc(shown)
+            mark = computer_mark(shown, lang) if seat.computer else ""
+            if mark:
+                name += f" <span class='dl-muted'>{esc(mark.strip())}</span>"
             if not game.is_over and seat.number == game.current_player:
                 name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', lang))})</span>"
             if seat.number in game.winners:
@@ -514,7 +556,11 @@ class FarkleApp(PlayApp):
             return ""  # the end card (:meth:`_end_card`) says it
         seat = game.current_seat
         text = translate("{player} to play", lang, player=seat.label)
-        if seat.computer:
+        if seat.computer and self._waiting:
+            text += " · " + translate(
+                "Your roll scored nothing. Press Continue when you have read it.", lang
+            )
+        elif seat.computer:
             text += " · " + translate("the computer is playing", lang)
         parts = [f"<b>{esc(text)}</b>"]
         if game.last_round:

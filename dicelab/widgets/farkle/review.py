@@ -16,9 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import N_, Message, msg
+from dicelab.i18n import N_, Message, format_number, msg, plural, translate
 from dicelab.review import Decision, Review
 from dicelab.widgets.common.review import ReviewAdapter, ReviewApp, ReviewPanel
+from dicelab.widgets.labels import seat_name
 
 __all__ = ["FarkleReviewAdapter", "FarkleReviewApp", "FarkleReviewPanel"]
 
@@ -107,6 +108,51 @@ class FarkleReviewAdapter(ReviewAdapter):
         from dicelab.farkle.notation import parse
 
         return tuple(parse(decision.situation, self._rules).turn.last_roll)
+
+    def situation_words(self, decision: Decision, lang: str) -> str:
+        """The totals, the target and the turn so far, in words."""
+        from dicelab.farkle.notation import parse
+
+        situation = parse(decision.situation, self._rules)
+        totals = situation.totals
+        mine = totals[situation.current]
+        others = [t for i, t in enumerate(totals) if i != situation.current]
+        if len(others) == 1:
+            rest = translate(
+                "the other player has {points}", lang, points=format_number(others[0], lang)
+            )
+        else:
+            rest = translate(
+                "the others have {points}",
+                lang,
+                points=", ".join(format_number(t, lang) for t in others),
+            )
+        head = translate(
+            "Playing to {target}: {player} has {mine} points, {rest}.",
+            lang,
+            target=format_number(situation.target, lang),
+            player=seat_name(decision.player, lang),
+            mine=format_number(mine, lang),
+            rest=rest,
+        )
+        turn = situation.turn
+        if turn.phase == "set_aside":
+            now = plural(
+                "This turn so far: {points} points, and {n} die just rolled.",
+                "This turn so far: {points} points, and {n} dice just rolled.",
+                len(turn.on_table),
+                lang,
+                points=format_number(turn.previous, lang),
+            )
+        else:
+            now = plural(
+                "This turn so far: {points} points, with {n} die left to roll.",
+                "This turn so far: {points} points, with {n} dice left to roll.",
+                turn.dice_in_play,
+                lang,
+                points=format_number(turn.points, lang),
+            )
+        return f"{head} {now}"
 
     def axis(self, review: Review) -> Message:
         if review.measure == "win":

@@ -30,14 +30,17 @@ the timer dies with the turn.
 from __future__ import annotations
 
 import logging
+import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
-from dicelab.numbers import show_value
+from dicelab.numbers import SCORE_PLACES, parse_whole, show_value
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
@@ -47,7 +50,7 @@ from dicelab.widgets.common.base import Notice, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieState, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
-from dicelab.widgets.common.play import PlayApp, end_card_html
+from dicelab.widgets.common.play import PlayApp, end_card_html, set_shown
 from dicelab.widgets.common.timer import Countdown
 from dicelab.widgets.labels import (
     COMPUTER_NAME,
@@ -63,6 +66,15 @@ from dicelab.widgets.penta.review import PentaReviewPanel
 __all__ = ["SPEEDS", "PentaApp"]
 
 AUTO_SCORE_DELAY = 3.0
+"""The play app's default (a rule of the seed): the last roll is scored 3 s after it, with a
+countdown on screen and a **Stop the timer** button; ``?autoscore=off`` in a page's URL, the
+``auto_score`` option (a teacher's notebook) or the New game panel turn it off."""
+MAX_AUTO_SCORE = 60
+SPOKEN_CSS = """
+.dl-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+"""
+"""Words for screen readers only (the countdown's sentence)."""
 CLASS_PLAYER = "optimal"
 """The computer player of a class game: the same for everyone, and the best there is."""
 _KEEP_ROWS = 10
@@ -95,9 +107,9 @@ class PentaApp(PlayApp):
     :meth:`open_advisor`, :meth:`set_language`.
     """
 
-    title = msg("Penta")
+    title = msg("Play Penta")  # the page's heading says "Penta": not twice (issue 25)
     css_class = "dl-penta"
-    extra_css = PlayApp.extra_css + SCORECARD_CSS
+    extra_css = PlayApp.extra_css + SCORECARD_CSS + SPOKEN_CSS
 
     def __init__(
         self,
@@ -164,11 +176,17 @@ class PentaApp(PlayApp):
         self._validate_button = shared.button("dl-validate", button_style="success", icon="check")
         self._validate_button.on_click(lambda _b: self.validate())
         self._countdown_label = shared.html("dl-countdown")
+        # WCAG 2.2.1 (timing adjustable): the learner can stop the countdown at any time.
+        # It is made when a countdown first starts: a page opens with one widget fewer.
+        self._stop_timer_button: widgets.Button | None = None
         self._grid_box = shared.box(widgets.Box)
         self._advisor = PentaAdvisor(self)
         self._hint_panel = self._advisor
         controls = self._controls(
-            self._roll_button, self._validate_button, self._undo_button, self._countdown_label
+            self._roll_button,
+            self._validate_button,
+            self._undo_button,
+            self._countdown_label,
         )
         self._body.children = [
             self._toolbar(self._review.button),
@@ -193,7 +211,10 @@ class PentaApp(PlayApp):
         self._rules_pick.value = self._rules_choice()
         self._auto_check = widgets.Checkbox(value=True, indent=False)
         self._auto_check.add_class("dl-auto-score")
-        self._delay_pick = widgets.BoundedFloatText(value=AUTO_SCORE_DELAY, min=0.5, max=60)
+        # Text, not a number box (which empties itself on "abc" without a word): Start reads
+        # it, and a refusal says what is allowed.
+        self._delay_pick = widgets.Text(value="3", layout=widgets.Layout(width="220px"))
+        self._delay_pick.add_class("dl-auto-delay")
         self._panel_title = widgets.HTML()
         return self._panel_card(
             [
@@ -302,7 +323,7 @@ class PentaApp(PlayApp):
         computer: Iterable[int] = (),
         rules: str | Rules | None = None,
         seed: int | str | None = None,
-        auto_score: float | bool | None = True,
+        auto_score: float | bool | str | None = True,
         speed: float | None = None,
     ) -> bool:
         """Start a new game (what the New game panel's Start button does).
@@ -333,9 +354,63 @@ class PentaApp(PlayApp):
             computer=rows.chosen_computer(),
             rules=self._rules_pick.value,
             seed=self._seed_text.value,
-            auto_score=self._delay_pick.value if self._auto_check.value else None,
+            auto_score=_typed_delay(self._delay_pick.value) if self._auto_check.value else None,
             speed=self._speed_pick.value,
         )
+
+    def stop_timer(self) -> bool:
+        """Turn the auto-score off for this game (the **Stop the timer** button): the
+        countdown stops and the learner chooses the box. The New game panel turns it on again.
+        """
+
+        def go() -> None:
+            if self._auto_score is None:
+                raise IllegalMove(msg("The auto-score is already off: choose a box yourself."))
+            self._auto_score = None
+            self._countdown.cancel()
+            self._notices = [
+                Notice(
+                    "info",
+                    msg(
+                        "The timer is off: choose a box and press Validate turn. The New game "
+                        "panel can turn it on again."
+                    ),
+                )
+            ]
+
+        return self.act(go)
+
+    @staticmethod
+    def page_options(query: str) -> dict[str, Any]:
+        """What a page's URL asks of the app besides a class game: ``autoscore=off`` (also
+        ``0``, ``no``, ``false``) turns the 3-second auto-score off, ``autoscore=5`` sets it to
+        5 seconds (up to 60). Anything else is refused, saying what is allowed.
+
+        >>> PentaApp.page_options("lang=fr&autoscore=off"), PentaApp.page_options("autoscore=5")
+        ({'auto_score': None}, {'auto_score': 5.0})
+        >>> PentaApp.page_options("lang=fr")
+        {}
+        """
+        values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("autoscore")
+        if not values:
+            return {}
+        text = values[-1].strip().casefold()
+        if text in ("off", "0", "no", "false"):
+            return {"auto_score": None}
+        try:
+            seconds = parse_whole(text)
+        except IllegalMove:
+            seconds = None
+        if seconds is None or not 1 <= seconds <= MAX_AUTO_SCORE:
+            raise IllegalMove(
+                msg(
+                    "autoscore in the page's address is off, or a whole number of seconds from "
+                    "1 to {most}; not {value}.",
+                    most=MAX_AUTO_SCORE,
+                    value=show_value(values[-1]),
+                )
+            )
+        return {"auto_score": float(seconds)}
 
     def open_advisor(self, show: bool = True) -> None:
         """Open (or close) the advisor panel (refused during a class game)."""
@@ -529,6 +604,24 @@ class PentaApp(PlayApp):
 
     def _tick(self, _left: int | None) -> None:
         self._countdown_label.value = self._countdown_html(self._lang)
+        self._render_stop_button(self._lang)
+
+    def _render_stop_button(self, lang: str) -> None:
+        """The **Stop the timer** button, shown while the countdown runs (made then)."""
+        counting = self._countdown.remaining is not None
+        button = self._stop_timer_button
+        if button is None:
+            if not counting:
+                return
+            button = self._shared.button("dl-stop-timer", icon="pause")
+            button.on_click(lambda _b: self.stop_timer())
+            self._stop_timer_button = button
+            self._controls_row.children = (*self._controls_row.children, button)
+        button.description = translate("Stop the timer", lang)
+        button.tooltip = translate(
+            "Turn the automatic scoring off for this game: you choose the box", lang
+        )
+        set_shown(button, counting)
 
     # -- drawing ----------------------------------------------------------------------------
     def _render(self, lang: str) -> None:
@@ -551,6 +644,7 @@ class PentaApp(PlayApp):
         self._validate_button.tooltip = translate("Score the selected box", lang)
         self._validate_button.disabled = not human or self._selected is None
         self._countdown_label.value = self._countdown_html(lang)
+        self._render_stop_button(lang)
         self._grid.show(game, lang, self._selected, human and game.dice is not None)
         self._advisor.render(lang)
         self._render_end(lang, self._roll_button, self._validate_button)
@@ -627,11 +721,25 @@ class PentaApp(PlayApp):
         return "".join(parts)
 
     def _countdown_html(self, lang: str) -> str:
+        """The countdown, seen and heard: the seconds tick in a ``timer`` (not read out at
+        every tick), and a polite status says once, in words, what will happen and how to
+        stop it."""
         left = self._countdown.remaining
         if left is None:
             return ""
         text = translate("Scoring automatically in {n} s", lang, n=left)
-        return f'<span class="dl-countdown" role="timer">{esc(text)}</span>'
+        said = plural(
+            "The best box for these dice will be scored automatically in {n} second, unless "
+            "you choose one or stop the timer.",
+            "The best box for these dice will be scored automatically in {n} seconds, unless "
+            "you choose one or stop the timer.",
+            math.ceil(self._auto_score or left),
+            lang,
+        )
+        return (
+            f'<span class="dl-countdown" role="timer" aria-live="off">{esc(text)}</span>'
+            f'<span class="dl-sr-only" role="status">{esc(said)}</span>'
+        )
 
     def _end_card(self, lang: str) -> str:
         """The one end-of-game card: "Game over", the winner(s), every card's sums."""
@@ -687,7 +795,7 @@ class PentaApp(PlayApp):
                 "Expected final score of {player} from here, playing optimally: {value}",
                 lang,
                 player=seat_name(game.current_player.name, lang),
-                value=format_number(value, lang, decimals=1),
+                value=format_number(value, lang, decimals=SCORE_PLACES),
             )
             parts.append(f"<p>{esc(text)}</p>")
             return "".join(parts)
@@ -760,6 +868,16 @@ def _last_choice(game: Game) -> tuple[str | Message, Any, Any] | None:
     if len(keep) == 5:
         return None
     return seat_label(seat.name), situation, keep
+
+
+_DECIMAL = re.compile(r"\d{1,4}([.,]\d{1,3})?", re.ASCII)
+
+
+def _typed_delay(text: str) -> float | str:
+    """The New game panel's seconds as a number (``2,5`` as ``2.5``), else as typed: then
+    :func:`_delay` refuses it, saying what is allowed."""
+    stripped = text.strip()
+    return float(stripped.replace(",", ".")) if _DECIMAL.fullmatch(stripped) else text
 
 
 def _delay(value: object) -> float | None:

@@ -28,7 +28,7 @@ from dicelab.penta import Game
 from dicelab.penta.rules import BOX_NAMES, BOXES, UPPER, UPPER_BONUS, UPPER_BONUS_THRESHOLD, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.widgets.common.base import Shared, esc
-from dicelab.widgets.labels import seat_name
+from dicelab.widgets.labels import computer_mark, seat_name
 
 __all__ = ["SCORECARD_CSS", "CellView", "ScorecardGrid"]
 
@@ -308,9 +308,11 @@ def _labels_html(lang: str, rules: Rules) -> str:
 def _seat_title(game: Game, seat: int, now: _Moment) -> str:
     """A column's header: the seat's name, marked when a computer, and when to play."""
     who = game.seats[seat]
-    name = esc(seat_name(who.name, now.lang))
-    if who.is_computer:
-        name += f" <span class='dl-muted'>({esc(translate('computer', now.lang))})</span>"
+    shown = seat_name(who.name, now.lang)
+    name = esc(shown)
+    mark = computer_mark(shown, now.lang) if who.is_computer else ""
+    if mark:
+        name += f" <span class='dl-muted'>{esc(mark.strip())}</span>"
     if seat == now.current:
         name = f"▶ {name} <span class='dl-muted'>({esc(translate('to play', now.lang))})</span>"
     return name

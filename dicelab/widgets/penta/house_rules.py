@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, plural, translate
-from dicelab.numbers import show_value
+from dicelab.numbers import SCORE_PLACES, parse_whole, show_value
 from dicelab.penta.rules import BOX_NAMES, BOXES, PRESET_LABELS, PRESETS, Rules
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, Notice, esc
@@ -196,7 +196,9 @@ class HouseRulesApp(App):
             if field in NUMBERS:
                 # Every keystroke reaches the kernel (checked at once); the solve waits for
                 # the typing to pause (TYPING_PAUSE), so "30" does not solve "3" first.
-                box: widgets.Widget = widgets.IntText(
+                # Text, not IntText: a browser's number box empties itself on "abc" without a
+                # word; here the engine's refusal says what is allowed, next to the field.
+                box: widgets.Widget = widgets.Text(
                     continuous_update=True, layout=widgets.Layout(width="300px")
                 )
                 box.style.description_width = "200px"
@@ -407,6 +409,8 @@ class HouseRulesApp(App):
 
     def _picked_field(self, field: str, value: Any) -> None:
         if not self._syncing:
+            if field in NUMBERS:
+                value = _typed_whole(value)
             self._set_rule(field, value, wait=TYPING_PAUSE if field in NUMBERS else 0.0)
 
     def _paused(self, token: int) -> None:
@@ -535,6 +539,8 @@ class HouseRulesApp(App):
                 box.description = translate("Joker", lang)
                 set_options(box, [(translate(JOKERS[j], lang), j) for j in JOKERS])
             value = self._values[field]
+            if field in NUMBERS:
+                value = str(value)
             if field not in self._errors and box.value != value:
                 box.value = value
             error = self._errors.get(field)
@@ -584,7 +590,7 @@ class HouseRulesApp(App):
         name = translate(PRESET_LABELS[self._preset], lang)
         same = house.rules == preset.rules
         numbers = {
-            "mean": format_number(house.expected, lang, decimals=1),
+            "mean": format_number(house.expected, lang, decimals=SCORE_PLACES),
             "sd": format_number(house.sd, lang, decimals=1),
             "games": format_number(self._games, lang),
             "preset": name,
@@ -613,8 +619,8 @@ class HouseRulesApp(App):
             text = translate(
                 key,
                 lang,
-                diff=format_number(abs(difference), lang, decimals=1),
-                base=format_number(preset.expected, lang, decimals=1),
+                diff=format_number(abs(difference), lang, decimals=SCORE_PLACES),
+                base=format_number(preset.expected, lang, decimals=SCORE_PLACES),
                 **numbers,
             )
         # The histogram's words (its alt: the page reads a picture's from the .dl-alt beside it)
@@ -702,12 +708,17 @@ class HouseRulesApp(App):
         for best in columns:
             if best not in actions:
                 actions.append(best)
+        # Two choices less than a shown hundredth apart would read the same (250.71 and
+        # 250.71): then a thousandth is shown, and the words say the change is a near tie.
+        gap = values[1][columns[1]] - values[1].get(columns[0], float("-inf"))
+        close = columns[0] != columns[1] and gap < NEAR_TIE
+        places = 3 if close else 2
         rows = []
         for action in actions:
             cells = []
             for k in (0, 1):
                 value = values[k].get(action)
-                shown = "—" if value is None else format_number(value, lang, decimals=2)
+                shown = "—" if value is None else format_number(value, lang, decimals=places)
                 if action == columns[k]:
                     shown += f" ({translate('best', lang)})"
                 cells.append(f"<td>{esc(shown)}</td>")
@@ -725,6 +736,17 @@ class HouseRulesApp(App):
                 "Both rule sets make the same choice: {action}.",
                 lang,
                 action=action_label(columns[1], lang),
+            )
+        elif close:
+            words = translate(
+                "The best choice changes, but only just: {after} under these rules, {before} "
+                "under “{preset}”. Under these rules the two are only {gap} points apart: both "
+                "are good choices.",
+                lang,
+                before=action_label(columns[0], lang),
+                after=action_label(columns[1], lang),
+                preset=msg(PRESET_LABELS[self._preset]),
+                gap=format_number(gap, lang, decimals=3),
             )
         else:
             words = translate(
@@ -750,6 +772,22 @@ class HouseRulesApp(App):
             self._plot.value = _histogram(pair, self._preset, lang)
             self._plot_key = key
         self._plot.layout.display = None
+
+
+def _typed_whole(text: Any) -> Any:
+    """A number field's text as a whole number if it is one (``" 30 "``), else as typed:
+    the engine then refuses it with its own words (``… not 'abc'``)."""
+    if not isinstance(text, str):
+        return text
+    try:
+        return parse_whole(text)
+    except IllegalMove:
+        return text
+
+
+NEAR_TIE = 0.01
+"""Two choices less than this many points apart (expected final score) are a near tie: the
+situation's table shows a thousandth, and its words say the best choice barely changes."""
 
 
 def _prepare_build() -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import N_, Message, msg
+from dicelab.i18n import N_, Message, format_number, msg, translate
 from dicelab.review import Decision, Review
 from dicelab.widgets.common.review import ReviewAdapter, ReviewApp, ReviewPanel
 from dicelab.widgets.labels import seat_name
@@ -136,6 +136,23 @@ class PentaReviewAdapter(ReviewAdapter):
         from dicelab.penta.notation import parse
 
         return tuple(parse(decision.situation).dice or ())
+
+    def situation_words(self, decision: Decision, lang: str) -> str:
+        """The rolls left and the card so far, in words."""
+        from dicelab.penta.notation import parse
+        from dicelab.penta.rules import BOXES
+
+        situation = parse(decision.situation)
+        card = situation.card
+        return translate(
+            "Rolls left: {rolls}. The card so far: {filled} of {boxes} boxes filled, "
+            "{total} points.",
+            lang,
+            rolls=situation.rolls_left,
+            filled=len(card.filled),
+            boxes=len(BOXES),
+            total=format_number(card.total, lang),
+        )
 
     def axis(self, review: Review) -> Message:
         return msg("Expected final score")
