@@ -99,6 +99,7 @@ tables: $(VENV)/.app
 	$(BIN)/python -m dicelab.farkle.winchance --build --target 5000 --target 10000 --target 15000 \
 	  || { wait $$moments; exit 1; }; \
 	wait $$moments
+	$(BIN)/python -m dicelab.lessons.winning_vs_scoring
 
 # dicelab's front end for Voilà pages (frontend/), built into the template, where it is committed:
 # only a change to frontend/ needs Node.js and npm (docs/serving.md).

@@ -46,3 +46,22 @@ def test_the_lesson_says_how_often_playing_to_win_beats_the_most_points():
     assert 0.5 < rate < 0.6
     text = winning_vs_scoring()["play_to_win"].render("en")
     assert "plays to win beats the one who scores the most on average" in text
+
+
+def test_the_lessons_duel_figure_is_kept_on_disk_and_read_back(tmp_path, monkeypatch):
+    """The lesson's exact duel takes tens of seconds at 10,000: computed once, then read."""
+    import importlib
+
+    from dicelab.lessons import winning_vs_scoring as lesson
+
+    duel_module = importlib.import_module("dicelab.farkle.duel")  # the package's duel is a function
+
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    first = lesson.optimal_beats_maximiser(target=1000)
+    assert len(list(tmp_path.glob("farkle-duel-win-vs-points-*-1000-v1.npy"))) == 1
+
+    def no_duel(*args, **kwargs):
+        raise AssertionError("the figure is read from the disk, not computed again")
+
+    monkeypatch.setattr(duel_module, "duel", no_duel)
+    assert lesson.optimal_beats_maximiser(target=1000) == first

@@ -286,12 +286,30 @@ def _exact_rate(plan: Any, target: int) -> float:
 @lru_cache(maxsize=4)
 def optimal_beats_maximiser(target: int = TARGET) -> float:
     """Exactly how often the player who plays to win (:func:`win_chances`) beats the one
-    who maximises each turn's expected points, each starting half of the games."""
-    from dicelab.farkle.duel import duel as exact_duel
+    who maximises each turn's expected points, each starting half of the games.
 
-    return exact_duel(
-        win_chances(target=target), "optimal", target=target
-    ).first_wins_either_starting
+    The duel takes tens of seconds at 10,000, so its figure is kept on disk beside the win
+    chances (``make tables`` computes it ahead: ``python -m dicelab.lessons.winning_vs_scoring``)
+    and a revealed card reads it at once.
+    """
+    from dicelab.cache import cache_dir, load_array, save_array
+    from dicelab.farkle.duel import duel as exact_duel
+    from dicelab.farkle.rules import Rules
+
+    rules = Rules()
+    key = f"{rules.fingerprint}{rules.game_key}"
+    path = cache_dir() / f"farkle-duel-win-vs-points-{key}-{target}-v{DUEL_CACHE_VERSION}.npy"
+    kept = load_array(path, (1,))
+    if kept is not None:
+        return float(kept[0])
+    value = exact_duel(win_chances(target=target), "optimal", target=target)
+    figure = value.first_wins_either_starting
+    save_array(path, np.array([figure]))
+    return figure
+
+
+DUEL_CACHE_VERSION = 1
+"""Changes whenever the duel's figure would (its file on disk is then computed again)."""
 
 
 # -- plots -------------------------------------------------------------------------------------
@@ -891,3 +909,7 @@ def winning_vs_scoring() -> RuleBook:
         )
     ]
     return _DECK.book(msg("Risk, variance and winning"), intro, _BUILDERS)
+
+
+if __name__ == "__main__":  # make tables: the lesson's exact duel, computed ahead
+    print(f"playing to win beats most points: {optimal_beats_maximiser():.6f}")
