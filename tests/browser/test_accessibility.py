@@ -37,10 +37,12 @@ def reports(request, artifacts):
     details = "\n".join(report.describe() for report in found if report.violations)
     (artifacts / "axe.txt").write_text(text + "\n" + details + "\n", encoding="utf-8")
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("")
-        for line in text.splitlines():
-            reporter.write_line(line)
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():  # to the terminal, not the captured output
+            reporter.write_line("")
+            for line in text.splitlines():
+                reporter.write_line(line)
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
