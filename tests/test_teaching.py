@@ -142,6 +142,9 @@ def test_the_start_page_links_the_guide_to_a_local_copy_that_is_the_guide(monkey
     assert f"]({GUIDE_PAGE_URL})" in text and "http" not in text
     monkeypatch.delenv("SERVER_SOFTWARE")
     assert "](../docs/teaching.md)" in for_teachers("", "fr")
+    from dicelab.lessons.start_html import render_include  # the folder's page: a Voilà page
+
+    assert render_include().count(f"@RENDER@{GUIDE_PAGE_URL}") == 5  # one per language
     guide = Path(__file__).resolve().parents[1] / "docs" / "teaching.md"
     assert (Path(__file__).resolve().parents[1] / "docs" / "teaching.md").exists()
     # The relative address from a Voilà page (<base>voila/render/x.ipynb) reaches the copy.

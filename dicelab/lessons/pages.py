@@ -196,7 +196,7 @@ TEMPLATE = "my_lesson.ipynb"
 """The teacher's worked lesson template (docs/teaching.md says how to copy and change it)."""
 
 
-def for_teachers(query: str, lang: str) -> str:
+def for_teachers(query: str, lang: str, voila: bool | None = None) -> str:
     """The start page's short guide for teachers (Markdown, in ``lang``): the three lesson
     plans, class mode and the printouts, with links (``query`` is ``?lang=xx`` or empty).
 
@@ -212,7 +212,7 @@ def for_teachers(query: str, lang: str) -> str:
             "**Three lessons of 45 to 50 minutes**: the rules and first chances, expected value "
             "and when to stop, strategy and review. The [teacher's guide]({guide}) gives their "
             "timings, questions for discussion and the answers to every exercise.",
-            guide=guide_link(),
+            guide=guide_link(voila),
         ),
         msg(
             "**Class mode**: give the whole class one link, such as [{app}, seed 42]({link}). "
@@ -312,6 +312,9 @@ class StartPage:
     """
 
     lang_in_url: str | None = None
+    voila: bool | None = None
+    """Whether the page is a Voilà page (its teacher's guide link then opens the copy served
+    with the template); by default, whether this kernel's server is Voilà."""
 
     def render(self, lang: str | None = None) -> str:
         """The page in ``lang``; by default in the language of its URL, else the current one."""
@@ -331,7 +334,7 @@ class StartPage:
                     for number, page in enumerate(LESSONS, start=1)
                 ),
                 f"## {msg('For teachers').render(code)}",
-                for_teachers(query, code),
+                for_teachers(query, code, self.voila),
             ]
             languages = available_languages()
             if len(languages) > 1:

@@ -76,7 +76,7 @@ def _link(match: re.Match[str]) -> str:
 
 def render_language(lang: str) -> str:
     """The start page in ``lang`` as HTML, its links kept in ``lang`` (``?lang=``)."""
-    parts = [*_notebook_markdown(), StartPage(lang_in_url=lang).render(lang)]
+    parts = [*_notebook_markdown(), StartPage(lang_in_url=lang, voila=True).render(lang)]
     body = "\n".join(str(_markdown(part)) for part in parts)
     return _HREF.sub(_link, body)
 

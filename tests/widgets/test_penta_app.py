@@ -545,10 +545,10 @@ def test_the_countdown_is_on_screen_in_words_and_the_learner_can_stop_it():
 def test_a_page_turns_the_auto_score_off_or_sets_it_and_a_wrong_value_says_what_is_allowed(
     monkeypatch,
 ):
-    from dicelab.widgets import lang as lang_module
+    from dicelab import page_request
     from dicelab.widgets import launch
 
-    monkeypatch.setattr(lang_module, "_page_waited", False)
+    monkeypatch.setattr(page_request, "_page_waited", False)
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
 
     def page(query: str):
