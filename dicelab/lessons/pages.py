@@ -300,7 +300,27 @@ def _autonym(code: str) -> str:
 
 
 def _link(page: Page, query: str, lang: str) -> str:
-    return f"- [{page.title.render(lang)}]({page.notebook}{query}): {page.description.render(lang)}"
+    """One line of the start page's lists: the page's title as a link, then what it is for
+    (the colon as the language writes it: French puts a no-break space before it).
+
+    >>> _link(APPS[0], "?lang=fr", "fr").split("]")[1][:25]
+    '(penta_play.ipynb?lang=fr'
+    >>> "\u00a0: " in _link(APPS[0], "", "fr")
+    True
+    """
+    link = f"[{page.title.render(lang)}]({page.notebook}{query})"
+    line = msg("{link}: {description}", link=_Verbatim(link), description=page.description)
+    return "- " + line.render(lang)
+
+
+class _Verbatim(Message):
+    """Text put into a message as it is (a Markdown link, already in its language)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("{text}", {"text": text})
+
+    def render(self, lang: str | None = None) -> str:
+        return str(self.params["text"])
 
 
 @dataclass(frozen=True)
