@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import ast
-import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from code_shape import ROOT, sources  # the script beside this one: dicelab's files, or a revision's
+
+__all__ = ["ROOT", "circles", "graph", "layer", "sources", "upward"]
 
 LAYERS = (
     ("primitives", ()),
@@ -44,29 +46,6 @@ def layer(module: str) -> int:
         if parts[1] in names:
             return index
     return 0
-
-
-def sources(rev: str | None = None) -> dict[str, str]:
-    """``dicelab/**/*.py`` as {path: text}, from the working tree or from ``rev``."""
-    if rev is None:
-        return {
-            str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
-            for p in (ROOT / "dicelab").rglob("*.py")
-        }
-    names = subprocess.run(
-        ["git", "ls-tree", "-r", "--name-only", rev, "dicelab"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return {
-        name: subprocess.run(
-            ["git", "show", f"{rev}:{name}"], cwd=ROOT, capture_output=True, text=True, check=True
-        ).stdout
-        for name in names
-        if name.endswith(".py")
-    }
 
 
 def _module(path: str) -> str:
@@ -162,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.rev:
         report(f"reference {args.rev}", sources(args.rev))
-    report("working tree", sources())
+    report("working tree", sources(None))
     return 0
 
 

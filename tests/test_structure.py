@@ -13,12 +13,12 @@ is not text with an IllegalMove (docs/architecture.md says why it stays)."""
 
 
 def test_no_import_circle_but_the_known_one():
-    edges = import_graph.graph(import_graph.sources())
+    edges = import_graph.graph(import_graph.sources(None))
     assert import_graph.circles(edges) == KNOWN
 
 
 def test_no_import_from_a_lower_layer_to_a_higher_one():
-    edges = import_graph.graph(import_graph.sources())
+    edges = import_graph.graph(import_graph.sources(None))
     assert import_graph.upward(edges) == []
 
 
