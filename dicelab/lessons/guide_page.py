@@ -49,6 +49,8 @@ def guide_html(markdown: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        # no icon to fetch: a browser would ask the server for /favicon.ico (a 404)
+        '<link rel="icon" href="data:,">\n'
         f"<title>{escape(title, quote=False)}</title>\n<style>{STYLE}</style>\n</head>\n"
         f"<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
     )

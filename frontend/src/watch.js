@@ -27,8 +27,12 @@ export function watchKernel(kernel, baseUrl, hasGame) {
   let lostTimer = null;
   let checkTimer = null;
   let closing = false;
+  let asking = null; // the question in flight (an AbortController)
   window.addEventListener('beforeunload', () => {
     closing = true;
+    // The page's kernel is being shut down (kernel.js): a question already sent would come
+    // back "404, no such kernel" and be logged as a failed request by a page that is leaving.
+    asking?.abort();
   });
 
   const stopTimers = () => {
@@ -83,9 +87,11 @@ export function watchKernel(kernel, baseUrl, hasGame) {
   };
   const check = async () => {
     checkTimer = 'asking'; // one question at a time
+    asking = new AbortController();
     try {
       const response = await fetch(`${baseUrl}api/kernels/${encodeURIComponent(kernel.id)}`, {
         cache: 'no-store',
+        signal: asking.signal,
       });
       if (response.status === 404) {
         gone();
@@ -100,6 +106,9 @@ export function watchKernel(kernel, baseUrl, hasGame) {
         reachedAgain();
       }
     } catch {
+      if (closing) {
+        return; // asked away by the page leaving
+      }
       // No answer from the server: the network is down, whatever the websocket says (it
       // may stay "open" for minutes after a drop).
       unreachable = true;
