@@ -44,8 +44,9 @@ def test_the_lesson_says_how_often_playing_to_win_beats_the_most_points():
     exact = duel(win_chances(target=10_000), "optimal", target=10_000)
     assert rate == exact.first_wins_either_starting
     assert 0.5 < rate < 0.6
-    text = winning_vs_scoring()["play_to_win"].render("en")
-    assert "plays to win beats the one who scores the most on average" in text
+    shown = winning_vs_scoring()["play_to_win"].example().render("en")  # after a prediction
+    assert "plays to win beats the one who scores the most on average" in shown
+    assert f"{100 * rate:.1f}%" in shown
 
 
 def test_the_lessons_duel_figure_is_kept_on_disk_and_read_back(tmp_path, monkeypatch):
