@@ -359,3 +359,18 @@ def page_card(query: str) -> str:
 
         return class_link_card(problem, re.search(r"lang=(\w+)", query).group(1), fresh_seed=3)
     raise AssertionError("no problem")
+
+
+@pytest.mark.parametrize("make", [penta, farkle])
+def test_a_class_games_hints_refuse_a_toggle_set_from_the_browser(make):
+    """Issue 26: the browser's developer tools can set a toggle's value over its comm; during
+    a class game the kernel's panels refuse it, as the app's own buttons do."""
+    app = make(class_seed=42)
+    hint = app._hint_panel if isinstance(app, PentaApp) else app._risk
+    for panel, button in ((hint, hint._button), (app._review, app._review.button)):
+        button.value = True  # as a forged comm message would
+        assert not panel.is_open and button.value is False
+    solo = make()  # an ordinary game: the same toggle opens the hints
+    solo_hint = solo._hint_panel if isinstance(solo, PentaApp) else solo._risk
+    solo_hint._button.value = True
+    assert solo_hint.is_open

@@ -29,6 +29,15 @@ __all__ = ["AdvisorPanel"]
 log = logging.getLogger("dicelab.widgets")
 
 
+def hints_hidden(owner: Any) -> bool:
+    """Whether ``owner`` hides its hints now (a class game in play: ``PlayApp.hints_hidden``).
+
+    Asked by the panels themselves, not only by the app's buttons: a learner's browser can set a
+    toggle's value from its developer tools, and the kernel must refuse it all the same.
+    """
+    return bool(getattr(owner, "hints_hidden", False))
+
+
 class AdvisorPanel(widgets.VBox):
     """A toggle button and, once opened, the owner's advice (built lazily)."""
 
@@ -101,7 +110,7 @@ class AdvisorPanel(widgets.VBox):
         """Open or close the panel (``None`` flips it); once the game is over it stays
         closed (there is no move left to advise on)."""
         show = not self._open if show is None else bool(show)
-        if show and self.game_over:
+        if show and (self.game_over or hints_hidden(self._owner)):
             show = False
         if show == self._open:
             if self._button.value != show:

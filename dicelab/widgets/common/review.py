@@ -36,6 +36,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, translate
 from dicelab.numbers import show_value
 from dicelab.review import Decision, Review
+from dicelab.widgets.common.advisor import hints_hidden
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc
 from dicelab.widgets.common.style import die_svg
@@ -369,6 +370,8 @@ class ReviewPanel(widgets.VBox):
             show = not self._open if show is None else bool(show)
             if not self._toggle:
                 show = True
+            elif show and hints_hidden(self._owner):
+                show = False  # a class game in play: refused here too (the browser may ask)
             if show != self._open:
                 self._open = show
                 self._show_children()
