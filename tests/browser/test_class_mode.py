@@ -58,6 +58,11 @@ def test_a_class_link_with_a_bad_seed_gives_a_card(page, voila_url, artifacts):
     href = link.get_attribute("href")
     assert href.startswith("?class=1&seed=") and href.endswith("&lang=fr")
     page.screenshot(path=str(artifacts / "class-mode-bad-seed-fr.png"), full_page=True)
+    page.wait_for_timeout(1500)  # a second of the page's kernel watch
+    assert page.errors == []  # the page with the card logs nothing while it is shown
+    # Leaving it, a request of the page (with a pooled kernel only) comes back 404 as the page's
+    # kernel is shut down; seen in this test alone, not yet explained (docs/widgets.md).
+    page.expected_errors.append(r"seed=quarante&lang=fr: Failed to load resource: .* 404")
     link.click()  # the teacher's fresh class game opens
     page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=LOAD)
     seed = href.split("seed=")[1].split("&")[0]
