@@ -25,19 +25,38 @@ watchAccessibility(document.body);
 const baseUrl = PageConfig.getBaseUrl();
 const kernel = connectKernel(baseUrl, PageConfig.getOption('kernelId'));
 const rendermime = createRendermime();
-createWidgetManager(kernel, rendermime);
+const manager = createWidgetManager(kernel, rendermime);
 renderCellOutputs(rendermime, document.body);
 shutDownOnClose(kernel, baseUrl);
 // Games that survive (docs/widgets.md): the page says when its connection or its kernel is
 // lost, and a play app's game is kept in the browser, to come back on the page opened again.
 let hasGame = false;
 watchKernel(kernel, baseUrl, () => hasGame);
-keepGame(kernel).then(
-  (kept) => {
-    hasGame = kept;
-  },
-  () => {} // no answer: the kernel went away first, and the watcher says so
-);
+// Only once the page holds every widget's model: a save brought back changes the widgets, and
+// a change the kernel sends while the manager is still fetching their states (between its
+// snapshot and each model's comm) would be lost, leaving the page drawing the snapshot.
+widgetsLoaded(manager)
+  .then(() => keepGame(kernel))
+  .then(
+    (kept) => {
+      hasGame = kept;
+    },
+    () => {} // no answer: the kernel went away first, and the watcher says so
+  );
+
+/** Resolves once the widget manager has fetched every widget of the kernel (the first time). */
+function widgetsLoaded(widgetManager) {
+  if (widgetManager.restoredStatus) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      widgetManager.restored.disconnect(done);
+      resolve();
+    };
+    widgetManager.restored.connect(done);
+  });
+}
 
 // Voilà's template shows the cells once its last cell has run *and* the theme is loaded; the
 // light theme is in the page's stylesheets already.
