@@ -112,7 +112,9 @@ QUESTION_FIRST = [
 ]
 
 
-@pytest.mark.parametrize(("name", "book", "reveals"), QUESTION_FIRST, ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    ("name", "book", "reveals"), QUESTION_FIRST, ids=[name for name, _, _ in QUESTION_FIRST]
+)
 def test_a_lesson_asks_first_and_explains_only_after_a_prediction(name, book, reveals, monkeypatch):
     """Each card: the card, its question, then only what waits for the learner's prediction
     (``after``): no example, dice, table, plot or game before an answer is committed."""
