@@ -8,6 +8,11 @@
 #               per learner, the apps only, limits; docs/classroom.md)
 #   make frontend   rebuild the JavaScript that draws a Voilà page (frontend/; needs Node.js and npm)
 PYTHON ?= python3
+# When make started, for the times that make check and make test print at their end.
+STARTED := $(shell date +%s)
+# Python keeps its bytecode (and pytest its rewritten test modules) in __pycache__, even where the
+# environment says not to: each test process would compile the package and the tests again.
+unexport PYTHONDONTWRITEBYTECODE
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
@@ -121,9 +126,12 @@ printouts: $(VENV)/.app
 test: $(VENV)/.test browser node axe $(HUB_PROXY) lint typecheck tables
 	$(BIN)/python -m pytest
 
-# The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches).
+# The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches),
+# on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests);
+# at most a minute on a 2-core machine (docs/architecture.md, "Tests"). It prints its time.
 check: lint typecheck
-	$(BIN)/python -m pytest -m "not slow" --durations=5
+	@status=0; $(BIN)/python -m pytest -m "not slow" -n 2 --dist worksteal --durations=10 \
+	  || status=$$?; echo "make check: $$(( $$(date +%s) - $(STARTED) )) s"; exit $$status
 
 bench: $(VENV)/.test
 	@for script in $(filter-out benchmarks/fuzz.py,$(wildcard benchmarks/*.py)); do \

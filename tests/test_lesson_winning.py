@@ -33,6 +33,13 @@ from dicelab.lessons.winning_vs_scoring import (
 from tests.helpers import untranslated
 
 LESSON = winning_vs_scoring()
+PLOTS = [
+    plot_spread,
+    plot_big_turns,
+    # six panels of two lines each: about 1.5 s a test, in make test (the fast loop draws the rest)
+    pytest.param(plot_win_thresholds, marks=pytest.mark.slow),
+    plot_head_start,
+]
 
 
 def chances():
@@ -195,9 +202,7 @@ def test_every_mistake_differs_from_the_answer():
             assert exercise.check(value).correct is False, (exercise.id, value, answer)
 
 
-@pytest.mark.parametrize(
-    "plot", [plot_spread, plot_big_turns, plot_win_thresholds, plot_head_start]
-)
+@pytest.mark.parametrize("plot", PLOTS)
 def test_plots_draw_charts_that_show_without_pyplot(plot):
     from matplotlib.figure import Figure
 
@@ -280,9 +285,7 @@ def test_an_explaining_value_is_never_a_bare_number_with_the_code_hidden():
     assert "\n\nThat is Steady's" in exercise.check("49").render("en")  # plain text: as before
 
 
-@pytest.mark.parametrize(
-    "plot", [plot_spread, plot_big_turns, plot_win_thresholds, plot_head_start]
-)
+@pytest.mark.parametrize("plot", PLOTS)
 def test_every_label_of_a_plot_fits_in_its_picture(plot):
     """The spread plot's x label ran off the picture's right edge (English and French)."""
     for lang in ("en", "fr", "bg"):

@@ -9,10 +9,15 @@ accepted move keeps the save round-tripping, the notation parsing back, and ``po
 restores the game as it was.
 """
 
+import pytest
 from fuzzing import DataDraw, FarkleFuzz, Tally
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
+
+# A long search (2 to 5 s, more when Hypothesis draws long games): make test runs it, and
+# benchmarks/fuzz.py the same actions far longer; make check keeps the property tests.
+pytestmark = pytest.mark.slow
 
 
 @settings(

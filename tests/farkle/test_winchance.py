@@ -218,8 +218,13 @@ def _numpy_diagonal(tables, bank, caps, guess):
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules.custom("race", end="at-once", entry=300), Rules.preset("playmonster")],
-    ids=["standard", "race", "playmonster"],
+    [
+        # standard and playmonster take about 2 s each (Newton over NumPy): make test runs them;
+        # the fast loop compares the race
+        pytest.param(Rules(), id="standard", marks=pytest.mark.slow),
+        pytest.param(Rules.custom("race", end="at-once", entry=300), id="race"),
+        pytest.param(Rules.preset("playmonster"), id="playmonster", marks=pytest.mark.slow),
+    ],
 )
 def test_the_compiled_solve_agrees_with_newton_over_numpy(monkeypatch, rules):
     fast = solve_win_chances(rules, target=1500)
@@ -249,6 +254,7 @@ def test_the_compiled_kernel_plays_each_turn_as_the_numpy_solver(name):
         assert slope[j] == pytest.approx(slopes[0, 6], abs=1e-14)
 
 
+@pytest.mark.slow  # a new process compiles the kernel (as Penta's test of the same, also slow)
 @pytest.mark.parametrize(
     "locator",
     ["IPythonCacheLocator", "UserProvidedCacheLocator"],

@@ -106,15 +106,17 @@ def run_cells(name: str) -> list[object]:
 
 
 QUESTION_FIRST = [
-    ("farkle_chances.ipynb", farkle_chances, 20),  # ten examples, ten pictures
-    ("penta_thinking.ipynb", penta_thinking, 9),  # 6 examples, 2 plots, the small game's check
-    ("winning_vs_scoring.ipynb", winning_vs_scoring, 12),  # 6 examples, 4 plots, 2 games
+    pytest.param(name, book, reveals, id=name, marks=marks)
+    for name, book, reveals, marks in [
+        ("farkle_chances.ipynb", farkle_chances, 20, ()),  # ten examples, ten pictures
+        ("penta_thinking.ipynb", penta_thinking, 9, ()),  # 6 examples, 2 plots, the small game
+        # 6 examples, 4 plots, 2 games: about 3 s, in make test (the fast loop has the others)
+        ("winning_vs_scoring.ipynb", winning_vs_scoring, 12, pytest.mark.slow),
+    ]
 ]
 
 
-@pytest.mark.parametrize(
-    ("name", "book", "reveals"), QUESTION_FIRST, ids=[name for name, _, _ in QUESTION_FIRST]
-)
+@pytest.mark.parametrize(("name", "book", "reveals"), QUESTION_FIRST)
 def test_a_lesson_asks_first_and_explains_only_after_a_prediction(name, book, reveals, monkeypatch):
     """Each card: the card, its question, then only what waits for the learner's prediction
     (``after``): no example, dice, table, plot or game before an answer is committed."""
