@@ -127,10 +127,11 @@ test: $(VENV)/.test browser node axe $(HUB_PROXY) lint typecheck tables
 	$(BIN)/python -m pytest
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches),
-# on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests);
-# at most a minute on a 2-core machine (docs/architecture.md, "Tests"). It prints its time.
+# on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests),
+# without nbval (no notebook to run; conftest.py); at most a minute on a 2-core machine
+# (docs/architecture.md, "Tests"). It prints its time.
 check: lint typecheck
-	@status=0; $(BIN)/python -m pytest -m "not slow" -n 2 --dist worksteal --durations=10 \
+	@status=0; $(BIN)/python -m pytest -m "not slow" -p no:nbval -n 2 --dist worksteal --durations=10 \
 	  || status=$$?; echo "make check: $$(( $$(date +%s) - $(STARTED) )) s"; exit $$status
 
 bench: $(VENV)/.test

@@ -85,6 +85,7 @@ def solitaire_mean(name: str, games: int) -> float:
     return statistics.mean(totals)
 
 
+@pytest.mark.slow  # 40 whole games (about 2 s): make test; the fast loop has the player's rules
 @pytest.mark.tables
 def test_heuristic_plays_well_and_uses_many_boxes():
     # 20 seeded games: the heuristic beats the greedy baseline by a wide margin.

@@ -19,11 +19,16 @@ HOUSE = house_rules("official", {"full_house_points": 30})
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
-    """A cache of its own holding only the official table (copied): the house is built."""
+    """A cache of its own holding only the presets' tables (copied): the houses are built.
+    Official's is built if the shared cache lacks it; Penta's (the preset a test switches to)
+    is copied when there, else built by that test."""
     folder = tmp_path_factory.mktemp("cache")
     official = Solver(OFFICIAL)
     official.build()  # from the shared cache (the lead's run built the presets)
     shutil.copy(official.path, folder / official.path.name)
+    penta = Solver("penta")
+    if penta.path.exists():
+        shutil.copy(penta.path, folder / penta.path.name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DICELAB_CACHE_DIR", str(folder))
         yield folder
