@@ -8,7 +8,8 @@
 #               per learner, the apps only, limits; docs/classroom.md)
 #   make frontend   rebuild the JavaScript that draws a Voilà page (frontend/; needs Node.js and npm)
 PYTHON ?= python3
-# When make started, for the times that make check and make test print at their end.
+# When make started, for the times that make check and make test print at their end
+# (conftest.py).
 STARTED := $(shell date +%s)
 # Python keeps its bytecode (and pytest its rewritten test modules) in __pycache__, even where the
 # environment says not to: each test process would compile the package and the tests again.
@@ -123,16 +124,18 @@ messages: $(VENV)/.app
 printouts: $(VENV)/.app
 	$(BIN)/python -m dicelab.printouts all --out printouts
 
+# Its time since make started (install, tables and lint included) is printed by conftest.py
+# just above pytest's last line (which CI reads), with the 20 slowest tests.
 test: $(VENV)/.test browser node axe $(HUB_PROXY) lint typecheck tables
-	$(BIN)/python -m pytest
+	DICELAB_TIMED="make test" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest --durations=20
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches),
 # on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests),
 # without nbval (no notebook to run; conftest.py); at most a minute on a 2-core machine
-# (docs/architecture.md, "Tests"). It prints its time.
+# (docs/architecture.md, "Tests"). It prints its time (conftest.py).
 check: lint typecheck
-	@status=0; $(BIN)/python -m pytest -m "not slow" -p no:nbval -n 2 --dist worksteal --durations=10 \
-	  || status=$$?; echo "make check: $$(( $$(date +%s) - $(STARTED) )) s"; exit $$status
+	DICELAB_TIMED="make check" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -m "not slow" \
+	  -p no:nbval -n 2 --dist worksteal --durations=10
 
 bench: $(VENV)/.test
 	@for script in $(filter-out benchmarks/fuzz.py,$(wildcard benchmarks/*.py)); do \

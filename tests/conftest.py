@@ -1,8 +1,9 @@
 """What the whole suite shares: the slow and tables markers, and where each applies.
 
-- ``slow``: over about two seconds. ``make check`` (``pytest -m "not slow"``) leaves them out,
-  ``make test`` runs them. Test files mark their own slow tests; this file marks the items it
-  cannot decorate: every notebook run by nbval (a kernel each).
+- ``slow``: over about two seconds, or a heavy case of a parametrised test whose other cases
+  stay fast (docs/architecture.md, "Tests"). ``make check`` (``pytest -m "not slow"``) leaves
+  them out, ``make test`` runs them. Test files mark their own slow tests; this file marks the
+  items it cannot decorate: every notebook run by nbval (a kernel each).
 - ``tables``: needs the solver tables that ``make tables`` builds (in ``~/.cache/dicelab``).
   When one is missing the test is skipped, so a fresh clone's ``make check`` builds nothing;
   in CI (``CI`` set), where ``make test`` builds them first, a missing table stops the run
