@@ -21,6 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.nbval_lax = True
 
 
+@pytest.hookimpl(trylast=True)  # after the slowest tests' list
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """``make check: 48 s`` (or ``make test``), since make started: the Makefile sets
     ``DICELAB_TIMED`` and ``DICELAB_STARTED``. Printed above pytest's last line, which CI reads."""

@@ -66,6 +66,16 @@ def test_an_empty_or_missing_class_list_is_refused_in_words(tmp_path: Path) -> N
 # -- logins --------------------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def _cheap_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed at bcrypt's lowest cost (4, not its default 12): a hash then takes
+    milliseconds, not a quarter of a second. The checks are the same; a real hub keeps 12."""
+    import bcrypt
+
+    gensalt = bcrypt.gensalt
+    monkeypatch.setattr(bcrypt, "gensalt", lambda rounds=4, prefix=b"2b": gensalt(rounds, prefix))
+
+
 def _authenticator(tmp_path: Path) -> ClassFirstUseAuthenticator:
     return ClassFirstUseAuthenticator(
         allowed_users={"ada"}, admin_users={"teacher"}, dbm_path=str(tmp_path / "pw.dbm")

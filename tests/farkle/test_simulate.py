@@ -223,6 +223,8 @@ def _banks_recorded(run):
     return seen
 
 
+@pytest.mark.slow  # 25 drawn houses of 30 games each (1.5 to 2 s): make test; the fast loop
+# checks the computer seat's threshold rule below, and the simulator's games under a house
 @settings(max_examples=25, deadline=None)
 @given(
     entry=st.integers(1, 20).map(lambda k: 50 * k),
