@@ -165,6 +165,7 @@ def test_a_code_with_moves_left_over_is_refused():
         read_result_code(head + _to_base32(body + _checksum(head, body)))
 
 
+@pytest.mark.slow  # 60 random games of up to 400 moves (1.5 s): make test; the round trips above
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), moves=st.integers(0, 400), duplicate=st.booleans())
 def test_random_games_read_back_with_the_same_dice_and_scores(seed, moves, duplicate):
