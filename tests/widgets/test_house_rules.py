@@ -114,7 +114,7 @@ def test_a_solve_ending_while_a_number_is_typed_waits_for_the_pause(cache):
     assert app._solving == house_rules("official", {"penta_points": 40, "full_house_points": 30})
 
 
-@pytest.mark.slow  # two whole house tables built (2 s): make test; the fast loop has the other queues
+@pytest.mark.slow  # two whole house tables (2 s): make test; the fast loop has the other queues
 def test_a_burst_of_changes_during_a_solve_solves_only_the_latest_rules(cache):
     queued = []
     app = new_app(background=queued.append)
