@@ -1,12 +1,12 @@
 """The teacher's dashboard: paste (or upload) a class's result codes and see what the class did.
 
-Every code is read and replayed by :func:`dicelab.class_results.read_class`; the dashboard
+Every code is read and replayed by :func:`dicelab.classroom.results.read_class`; the dashboard
 draws what it found: how many codes were read and why the others were refused, a table of
 the learners sortable by score, a plot of the class's scores against optimal play, the
 situation where the class lost the most (to discuss together), and the table as CSV.
 It holds the engine's results and the sort chosen, nothing else (``docs/classroom.md``).
 
->>> from dicelab.class_results import example_codes
+>>> from dicelab.classroom.results import example_codes
 >>> app = TeacherApp(lang="en")
 >>> app.read("\\n".join(f"{name}: {code}" for name, code in example_codes(3)))
 True
@@ -28,7 +28,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from dicelab.class_results import (
+from dicelab.classroom.results import (
     ChoiceCount,
     ClassResults,
     Discussion,
@@ -253,7 +253,7 @@ class TeacherApp(App):
     def upload(self, name: str, content: bytes, size: int | None = None) -> bool:
         """Read an uploaded file's ``content`` (UTF-8 text, one code a line), as the upload
         button does; its text is shown in the box. A file over
-        :data:`~dicelab.class_results.MAX_UPLOAD` bytes (``size``, as the page says, when it
+        :data:`~dicelab.classroom.results.MAX_UPLOAD` bytes (``size``, as the page says, when it
         sent no content) is refused with words that say the limit."""
 
         def go() -> None:

@@ -106,9 +106,7 @@ def _slow_laptop(page, times: int) -> None:
     """Make the page's processor ``times`` slower (Chrome's throttling), as on an old school
     laptop: the page then fetches its widgets slowly, while its kernel answers at full speed."""
     if times > 1:
-        page.context.new_cdp_session(page).send(
-            "Emulation.setCPUThrottlingRate", {"rate": times}
-        )
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": times})
 
 
 @pytest.mark.parametrize(("notebook", "query", "how", "slower"), CASES)

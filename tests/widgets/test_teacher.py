@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from dicelab.class_results import example_codes
+from dicelab.classroom.results import example_codes
 from dicelab.widgets.teacher import TeacherApp
 from tests.widgets.helpers import snapshot
 

@@ -239,7 +239,7 @@ class PlayApp(App):
 
     def _code(self) -> str | Message:
         """The game's result code, or the message saying why it has none."""
-        from dicelab.classroom import result_code
+        from dicelab.classroom.codes import result_code
 
         try:
             return result_code(self._game)

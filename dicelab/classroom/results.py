@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.classroom import read_result_code, result_code
+from dicelab.classroom.codes import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.farkle import game as farkle_game
 from dicelab.i18n import Message, msg, nmsg
