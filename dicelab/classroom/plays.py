@@ -11,12 +11,12 @@ service deals a roll's faces only then, so nobody can see dice ahead of their tu
 >>> game = ClassGame(1, "penta", "official", computer=False, hints=False)
 >>> dealer = Dealer(bytes(32), 1)
 >>> play = new_game(game, dealer)
->>> sorted(may_deal(game, dealer, save_of(play)))  # before the first roll: that roll only
-[(1, 1)]
+>>> may_deal(game, dealer, save_of(play))  # none rolled; the next: round 1, roll 1
+(set(), (1, 1))
 >>> dice = play.roll()
 >>> kept = advance(game, dealer, [], save_of(play))
->>> sorted(may_deal(game, dealer, save_of(play)))  # rolled once: that roll and the next
-[(1, 1), (1, 2)]
+>>> may_deal(game, dealer, save_of(play))
+({(1, 1)}, (1, 2))
 """
 
 from __future__ import annotations
@@ -153,9 +153,15 @@ def _without_names(value: object, key: str) -> object:
     return value
 
 
-def advance(game: ClassGame, dice: DealtFaces, kept: list[Any], data: object) -> list[Any]:
-    """The events of the save ``data`` if it continues the ``kept`` events (the same moves
-    first, then more) and replays as the class game on its dice; else IllegalMove."""
+def advance(
+    game: ClassGame, dice: DealtFaces, kept: list[Any], data: object, dealt_at: int | None = None
+) -> Game:
+    """The game of the save ``data`` if it continues the ``kept`` events (the same moves
+    first, then more) and replays as the class game on its dice; else IllegalMove.
+
+    ``dealt_at``: the number of moves when the service last dealt a roll: the move after
+    them must be that roll (dice seen before a decision would let a learner hold, set aside
+    or bank knowing the next roll)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("events"), list):
         raise IllegalMove(msg("A play is sent as a saved game."))
     events = list(data["events"])
@@ -166,8 +172,17 @@ def advance(game: ClassGame, dice: DealtFaces, kept: list[Any], data: object) ->
                 n=len(kept),
             )
         )
-    replay(game, dice, data)
-    return events
+    if dealt_at is not None and len(events) > dealt_at and not is_roll(events[dealt_at]):
+        raise IllegalMove(msg("The dice of the next roll were dealt: the next move is that roll."))
+    return replay(game, dice, data)
+
+
+def is_roll(event: object) -> bool:
+    """Whether a saved event is a roll (Penta: ``["roll", dice]``; Farkle: ``{"move":
+    "roll", ...}``)."""
+    if isinstance(event, list) and event:
+        return event[0] == "roll"
+    return isinstance(event, dict) and event.get("move") == "roll"
 
 
 def _canon(events: list[Any]) -> str:
@@ -190,16 +205,20 @@ class Recorder:
         return self._dice.roll(k, index)
 
 
-def may_deal(game: ClassGame, dice: DealtFaces, data: object) -> set[tuple[int, int]]:
-    """The (round, roll) pairs whose faces the play of ``data`` has reached: every roll it
-    has made, and the roll it may make next (if it may roll now)."""
+def may_deal(
+    game: ClassGame, dice: DealtFaces, data: object
+) -> tuple[set[tuple[int, int]], tuple[int, int] | None]:
+    """The (round, roll) pairs of the rolls the play of ``data`` has made, and the one it
+    may make next (None: it may not roll now)."""
     recorder = Recorder(dice)
     played = replay(game, recorder, data)
+    made = set(recorder.asked)
+    recorder.asked.clear()
     # A dry run: the engine asks for the next roll's faces, if it may roll now (not when a
     # box is to be scored, dice are to be set aside, or the game is over).
     with contextlib.suppress(IllegalMove):
         played.roll()
-    return recorder.asked
+    return made, next(iter(recorder.asked), None)
 
 
 def summary(played: Game) -> dict[str, Any]:

@@ -58,6 +58,7 @@ _plays = sa.Table(
     sa.Column("round", sa.Integer),
     sa.Column("moves", sa.Integer, nullable=False),
     sa.Column("over", sa.Boolean, nullable=False),
+    sa.Column("dealt_at", sa.Integer),  # moves made when a roll was last dealt
     sa.Column("started", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.UniqueConstraint("number", "learner"),
@@ -85,6 +86,7 @@ class Play:
     over: bool
     started: float
     updated: float
+    dealt_at: int | None = None
 
     def as_json(self) -> dict[str, Any]:
         """What the teacher's table gets (not the save)."""
@@ -210,13 +212,28 @@ class Store:
                     ],
                 )
         started = now if kept is None else kept.started
+        dealt_at = None if kept is None else kept.dealt_at
         return Play(
-            learner,
-            save,
+            learner=learner,
+            save=save,
+            score=summary["score"],
+            computer=summary["computer"],
+            round=summary["round"],
+            moves=summary["moves"],
+            over=summary["over"],
             started=started,
             updated=now,
-            **{key: summary[key] for key in ("score", "computer", "round", "moves", "over")},
+            dealt_at=dealt_at,
         )
+
+    def mark_dealt(self, number: int, learner: str, moves: int) -> None:
+        """Note that ``learner``'s next roll was dealt when their play had ``moves`` moves."""
+        with self._engine.begin() as db:
+            db.execute(
+                _plays.update()
+                .where((_plays.c.number == number) & (_plays.c.learner == learner))
+                .values(dealt_at=moves)
+            )
 
 
 def _settings(row: Any) -> ClassGame:
@@ -242,4 +259,5 @@ def _play(row: Any) -> Play:
         over=row.over,
         started=row.started,
         updated=row.updated,
+        dealt_at=row.dealt_at,
     )
