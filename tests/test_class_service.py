@@ -152,7 +152,7 @@ def test_a_closed_class_game_takes_no_moves(desk: Desk):
     desk.close(number)
     with pytest.raises(IllegalMove, match="closed"):
         desk.play(number, "ada", save=save_of(game))
-    with pytest.raises(IllegalMove, match="not yours to see"):
+    with pytest.raises(IllegalMove, match="closed"):
         desk.play(number, "bob", deal=[1, 1])
     assert desk.games(teacher=False) == [] and desk.games(teacher=True)[0]["open"] is False
 

@@ -406,15 +406,26 @@ def test_make_class_configures_the_hub(monkeypatch, tmp_path: Path) -> None:
     assert c.Spawner.default_url == "/voila/render/00_start_here.ipynb"
     assert c.Spawner.environment["DICELAB_LAB"] == "0"
     assert c.Spawner.environment["DICELAB_MAX_KERNELS"] == "4"
-    [culler] = c.JupyterHub.services
+    service, culler = c.JupyterHub.services
     assert culler["command"][1:] == [
         "-m",
         "jupyterhub_idle_culler",
         "--timeout=3600",
         "--cull-every=300",
     ]
-    [role] = c.JupyterHub.load_roles
+    learners, teacher, role = c.JupyterHub.load_roles
     assert role["services"] == ["idle-culler"] and "delete:servers" in role["scopes"]
+    # the class service: run by the hub, asked by the learners' servers, taught by the teacher
+    assert service["name"] == "dicelab-class" and service["url"] == "http://127.0.0.1:8003"
+    assert service["command"][1:] == ["-m", "dicelab.classroom.service"]
+    assert service["environment"]["HUB_DATA"] == str(tmp_path / "data")
+    assert c.Spawner.environment["DICELAB_CLASS_URL"] == (
+        "http://127.0.0.1:8003/services/dicelab-class/"
+    )
+    assert learners["users"] == ["ada", "bob"] and teacher["users"] == ["teacher"]
+    assert learners["scopes"] == ["access:services!service=dicelab-class"]
+    assert "custom:dicelab-class:teach" in teacher["scopes"]
+    assert "custom:dicelab-class:teach" in c.JupyterHub.custom_scopes
 
 
 def test_make_class_options(monkeypatch, tmp_path: Path) -> None:
@@ -431,7 +442,7 @@ def test_make_class_options(monkeypatch, tmp_path: Path) -> None:
     assert c.Authenticator.admin_users == {"mme-curie"}
     assert c.JupyterHub.bind_url == "http://:8300" and c.JupyterHub.hub_port == 8302
     assert c.Spawner.environment["DICELAB_LAB"] == "1" and c.Spawner.mem_limit == 2 * 2**30
-    assert "services" not in c.JupyterHub
+    assert [s["name"] for s in c.JupyterHub.services] == ["dicelab-class"]  # no culler
 
 
 def test_a_school_switches_to_its_own_accounts_in_one_line(monkeypatch, tmp_path: Path) -> None:

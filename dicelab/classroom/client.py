@@ -30,6 +30,7 @@ from dicelab.i18n import msg
 
 __all__ = [
     "TIMEOUT",
+    "ClassDesk",
     "ClassService",
     "OnDesk",
     "OverHttp",
@@ -55,11 +56,50 @@ class ClassService(Protocol):
         ...
 
 
+class ClassDesk(Protocol):
+    """The class service as the teacher's kernel sees it."""
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every class game, newest first."""
+        ...
+
+    def create(self, settings: dict[str, Any]) -> int:
+        """Set a class game up; its number."""
+        ...
+
+    def close(self, number: int) -> None:
+        """End class game ``number``."""
+        ...
+
+    def results(self, number: int) -> dict[str, Any]:
+        """Class game ``number``'s plays so far."""
+        ...
+
+    def results_csv(self, number: int) -> str:
+        """The same as CSV, safe for spreadsheets."""
+        ...
+
+
 class OnDesk:
-    """The service's desk in this process, for one learner (tests; a server of one's own)."""
+    """The service's desk in this process, for one learner or the teacher (tests)."""
 
     def __init__(self, desk: Desk, learner: str) -> None:
         self._desk, self._learner = desk, learner
+
+    def games(self) -> list[dict[str, Any]]:
+        return self._desk.games(teacher=True)
+
+    def create(self, settings: dict[str, Any]) -> int:
+        return self._desk.create(self._learner, settings)
+
+    def close(self, number: int) -> None:
+        self._desk.close(number)
+
+    def results(self, number: int) -> dict[str, Any]:
+        return self._desk.results(number)
+
+    def results_csv(self, number: int) -> str:
+        return self._desk.results_csv(number)
 
     def settings(self, number: int) -> dict[str, Any]:
         return self._desk.settings(number)
@@ -86,7 +126,24 @@ class OverHttp:
         body = {"save": save, "deal": deal, "past": past}
         return self._ask("POST", f"api/games/{int(number)}/play", body)
 
-    def _ask(self, method: str, path: str, body: object = None) -> dict[str, Any]:
+    def games(self) -> list[dict[str, Any]]:
+        return list(self._ask("GET", "api/games", many=True))
+
+    def create(self, settings: dict[str, Any]) -> int:
+        return int(self._ask("POST", "api/games", settings)["number"])
+
+    def close(self, number: int) -> None:
+        self._ask("POST", f"api/games/{int(number)}/close", {})
+
+    def results(self, number: int) -> dict[str, Any]:
+        return self._ask("GET", f"api/games/{int(number)}/results")
+
+    def results_csv(self, number: int) -> str:
+        return str(self._ask("GET", f"api/games/{int(number)}/results.csv", text=True))
+
+    def _ask(
+        self, method: str, path: str, body: object = None, many: bool = False, text: bool = False
+    ) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self._url + path,
@@ -96,12 +153,13 @@ class OverHttp:
         )
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-                value = json.loads(answer.read())
+                raw = answer.read()
+            value = raw.decode("utf-8") if text else json.loads(raw)
         except urllib.error.HTTPError as error:
             raise IllegalMove(_refused(error)) from None
         except (OSError, ValueError):
             raise IllegalMove(NO_ANSWER) from None
-        if not isinstance(value, dict):
+        if not isinstance(value, str if text else list if many else dict):
             raise IllegalMove(NO_ANSWER)
         return value
 
@@ -122,7 +180,7 @@ def _refused(error: urllib.error.HTTPError) -> Any:
     return NO_ANSWER
 
 
-def from_environment(environ: dict[str, str] | None = None) -> ClassService | None:
+def from_environment(environ: dict[str, str] | None = None) -> OverHttp | None:
     """The class service of this learner's server, if the hub set one up (None: none)."""
     environ = dict(os.environ) if environ is None else environ
     url, token = environ.get("DICELAB_CLASS_URL"), environ.get("JUPYTERHUB_API_TOKEN")

@@ -38,6 +38,7 @@ from dicelab.classroom.store import Play, Store
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 from dicelab.numbers import show_value
+from dicelab.penta import game as penta_game
 
 __all__ = ["MAX_BODY", "MAX_NAME", "Desk"]
 
@@ -45,6 +46,7 @@ MAX_BODY = 2_000_000
 """The longest request the service reads (bytes): a long Farkle game's save is far less."""
 MAX_NAME = 40
 """Names in an export are cut to this many characters."""
+CLOSED = msg("This class game is closed: the teacher has ended it.")
 _SETTINGS = ("game", "rules", "computer", "hints", "target", "title")
 
 
@@ -53,6 +55,7 @@ class Desk:
 
     def __init__(self, store: Store) -> None:
         self._store = store
+        self._optimal: dict[int, int | None] = {}
 
     # -- the teacher ------------------------------------------------------------------------
     def create(self, teacher: str, settings: object) -> int:
@@ -93,12 +96,30 @@ class Desk:
         ]
 
     def results(self, number: int) -> dict[str, Any]:
-        """Class game ``number`` and every learner's play so far (the teacher's table)."""
+        """Class game ``number`` and every learner's play so far (the teacher's table), with
+        the optimal player's score on the class game's dice (Penta; None for Farkle)."""
         game = self._settings(number)
         return {
             "game": {**game.as_json(), "open": self._store.is_open(number)},
             "plays": [play.as_json() for play in self._store.plays(number)],
+            "optimal": self.optimal(number),
         }
+
+    def optimal(self, number: int) -> int | None:
+        """The score of dicelab's optimal player alone on class game ``number``'s dice (Penta;
+        None for Farkle, whose turns the learners do not share), computed once."""
+        if number not in self._optimal:
+            game = self._settings(number)
+            score = None
+            if game.game == "penta":
+                dealer = Dealer(self._store.secret(number), number)
+                alone = penta_game.Game(
+                    ("Optimal",), {0: "optimal"}, game.rules, duplicate=True, dice=dealer
+                )
+                alone.play_computer_turns()
+                score = int(alone.totals[0])
+            self._optimal[number] = score
+        return self._optimal[number]
 
     def results_csv(self, number: int) -> str:
         """The plays of class game ``number`` as CSV a spreadsheet opens safely: a cell that
@@ -153,7 +174,9 @@ class Desk:
         if deal is not None:
             asked = _round_and_roll(deal)
             if asked not in made:
-                if asked != following or not self._store.is_open(number):
+                if not self._store.is_open(number):
+                    raise IllegalMove(CLOSED)
+                if asked != following:
                     raise _not_yet(asked, following)
                 if kept is None:  # the first roll: the play begins
                     kept = self._store.record(
@@ -170,7 +193,7 @@ class Desk:
         if not self._store.is_open(game.number) and (
             not isinstance(save, dict) or save.get("events") != events
         ):
-            raise IllegalMove(msg("This class game is closed: the teacher has ended it."))
+            raise IllegalMove(CLOSED)
         played = advance(game, dealer, events, save, kept.dealt_at if kept else None)
         return self._store.record(game.number, learner, save_of(played), summary(played))
 

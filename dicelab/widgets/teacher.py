@@ -28,6 +28,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from dicelab.classroom.client import ClassDesk, from_environment
 from dicelab.classroom.results import (
     ChoiceCount,
     ClassResults,
@@ -44,6 +45,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, format_number, msg, nmsg, translate, use_language
 from dicelab.numbers import show_value
 from dicelab.review import KIND_NAMES
+from dicelab.widgets.class_games import ClassGamesPanel
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, Notice, esc
 from dicelab.widgets.common.review import data_link
@@ -90,6 +92,9 @@ TEACHER_CSS = (
 class TeacherApp(App):
     """Paste or upload result codes, press Read, see the class.
 
+    On a hub with the class service (``class_desk``, default: this server's), the dashboard
+    starts with the hub's class games (:class:`~dicelab.widgets.class_games.ClassGamesPanel`).
+
     ``codes``: text to read at once (one code a line, a name may come first); ``lang``: the
     language; ``warm``: load the solver's tables and matplotlib in a background thread as
     soon as the app is made (they are cached on disk; nothing is built). Driving methods:
@@ -107,9 +112,12 @@ class TeacherApp(App):
         codes: str | None = None,
         lang: str | None = None,
         warm: bool = True,
+        class_desk: ClassDesk | None = None,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        desk = class_desk if class_desk is not None else from_environment()
+        self._class_games = None if desk is None else ClassGamesPanel(desk, self._lang)
         self._results: ClassResults | None = None
         self._sort = "score"
         self._drawn: tuple[Any, ...] | None = None  # (results, sort, lang) drawn
@@ -153,6 +161,7 @@ class TeacherApp(App):
         self._progress.layout.display = "none"
         buttons = self._shared.box(widgets.HBox, [self._read, self._upload, self._example])
         self._body.children = [
+            *([] if self._class_games is None else [self._class_games]),
             self._intro,
             self._input,
             buttons,
@@ -324,7 +333,14 @@ class TeacherApp(App):
         with use_language(self._lang):
             return self._results.to_csv(self._sort, SORTS[self._sort][1])
 
+    @property
+    def class_games(self) -> ClassGamesPanel | None:
+        """The hub's class games (set up, watched live), when a class service is there."""
+        return self._class_games
+
     def _render(self, lang: str) -> None:
+        if self._class_games is not None:
+            self._class_games.set_language(lang)
         self._intro.value = (
             "<p>"
             + esc(

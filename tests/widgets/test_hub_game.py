@@ -127,3 +127,40 @@ def test_a_class_server_that_does_not_answer_is_said_in_words(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "classgame=3&lang=en")
     card = launch("PentaApp", scheduler=ManualScheduler(), animate=False)
     assert "The class server did not answer" in card.value
+
+
+# -- the teacher's class games ------------------------------------------------------------------
+
+
+def test_the_teacher_sets_a_class_game_up_and_watches_the_class_live(desk: Desk):
+    from dicelab.widgets.teacher import TeacherApp
+
+    teacher = TeacherApp(lang="en", warm=False, class_desk=OnDesk(desk, "mme-curie"))  # noqa
+    panel = teacher.class_games
+    assert panel is not None and panel in teacher._body.children
+    panel._game.value, panel._computer.value, panel._title.value = "penta", False, "Monday"
+    number = panel.create()
+    assert number == 1
+    link = "/hub/user-redirect/voila/render/penta_play.ipynb?classgame=1"
+    assert f'href="{link}"' in panel._notice.value
+    assert "No learner has rolled yet" in panel._table.value
+    assert "optimal player alone scores" in panel._table.value
+    ada = penta(desk, "=HYPERLINK(1)", number)
+    ada.roll()
+    ada.score("chance")
+    panel.refresh()
+    table = panel._table.value
+    assert "<th scope=\"row\">=HYPERLINK(1)</th><td>" in table  # the name, as text
+    assert "<td>2</td><td>2</td><td>not yet</td>" in table  # round 2, 2 moves, not finished
+    assert "%27%3DHYPERLINK" in table  # the CSV link's cell starts with a quote
+    assert panel.end() and "ended" in panel._pick.options[0][0]
+    assert ada.roll() is False  # the class game is closed: the service refuses the next roll
+    assert any("the teacher has ended it" in notice for notice in ada.notices), ada.notices
+
+
+def test_the_class_games_panel_speaks_the_pages_language(desk: Desk):
+    from dicelab.widgets.teacher import TeacherApp
+
+    teacher = TeacherApp(lang="fr", warm=False, class_desk=OnDesk(desk, "t"))
+    assert teacher.class_games is not None
+    assert "Parties de classe" in teacher.class_games._heading.value
