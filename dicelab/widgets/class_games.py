@@ -70,7 +70,15 @@ class ClassGamesPanel(widgets.VBox):
         self._table.add_class("dl-class-games-table")
         for control in (self._game, self._rules, self._title, self._pick):
             control.style = {"description_width": "initial"}
-        form = widgets.HBox([self._game, self._rules, self._computer, self._hints, self._title])
+        self._game.layout.width = "12em"
+        self._rules.layout.width = "26em"  # the longest preset's label, whole
+        self._pick.layout.width = "28em"
+        form = widgets.VBox(
+            [
+                widgets.HBox([self._game, self._rules, self._title]),
+                widgets.HBox([self._computer, self._hints]),
+            ]
+        )
         self.children = [
             self._heading,
             form,
