@@ -479,6 +479,8 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             ),
             (translate("Result", lang), lambda r: _won(r, lang)),
         ]
+    if any(results.note(r) is not None for r in rows):
+        columns.append((translate("Check", lang), lambda r: _note(results, r, lang)))
     columns += [
         (translate("Decisions", lang), lambda r: num(r.decisions, lang)),
         (
@@ -497,13 +499,20 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             text = value(row)
             css = ' class="dl-num"' if index and _NUMBER.match(text) else ""
             cells.append(f"<td{css}>{esc(text)}</td>")
-        body.append('<tr class="dl-teacher-row">' + "".join(cells) + "</tr>")
+        flagged = " dl-teacher-flagged" if results.note(row) is not None else ""
+        body.append(f'<tr class="dl-teacher-row{flagged}">' + "".join(cells) + "</tr>")
     caption = translate("The class, one learner a row", lang)
     return (
         _optimal_line(results, rows, lang)
         + f'<table class="dl-table dl-teacher-rows"><caption>{esc(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def _note(results: ClassResults, row: LearnerResult, lang: str) -> str:
+    """The table's check of a row: why its code may not be the class game's ("" if it is)."""
+    note = results.note(row)
+    return "" if note is None else "⚠ " + note.render(lang)
 
 
 def _optimal_line(results: ClassResults, rows: Sequence[LearnerResult], lang: str) -> str:
