@@ -117,7 +117,10 @@ class TeacherApp(App):
     ) -> None:
         super().__init__(lang=lang, **options)
         desk = class_desk if class_desk is not None else from_environment()
-        self._class_games = None if desk is None else ClassGamesPanel(desk, self._lang)
+        # Read live (every few seconds) from the hub's service; a desk given (tests) on demand.
+        self._class_games = (
+            None if desk is None else ClassGamesPanel(desk, self._lang, live=class_desk is None)
+        )
         self._results: ClassResults | None = None
         self._sort = "score"
         self._drawn: tuple[Any, ...] | None = None  # (results, sort, lang) drawn

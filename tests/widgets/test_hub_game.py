@@ -135,7 +135,7 @@ def test_a_class_server_that_does_not_answer_is_said_in_words(monkeypatch):
 def test_the_teacher_sets_a_class_game_up_and_watches_the_class_live(desk: Desk):
     from dicelab.widgets.teacher import TeacherApp
 
-    teacher = TeacherApp(lang="en", warm=False, class_desk=OnDesk(desk, "mme-curie"))  # noqa
+    teacher = TeacherApp(lang="en", warm=False, class_desk=OnDesk(desk, "mme-curie"))
     panel = teacher.class_games
     assert panel is not None and panel in teacher._body.children
     panel._game.value, panel._computer.value, panel._title.value = "penta", False, "Monday"
