@@ -230,3 +230,24 @@ def test_a_kept_play_replays_on_its_dice(desk: Desk):
     dice.learn(answer["past"])
     again = penta_save.load(partial(PentaGame, dice=dice), answer["save"])
     assert again.events == game.events and again.dice == game.dice
+
+
+def test_the_apps_need_neither_sqlalchemy_nor_jupyterhub():
+    """Binder and make run install neither (binder/requirements.txt, the app extra): the play
+    apps and the teacher's dashboard import without them; only the service needs them."""
+    import subprocess
+    import sys
+
+    blocker = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('sqlalchemy', 'jupyterhub'):\n"
+        "            raise ImportError('not installed: ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import dicelab.widgets.penta.app, dicelab.widgets.farkle.app, dicelab.widgets.teacher\n"
+        "from dicelab.widgets import launch\n"
+        "print(type(launch('PentaApp')).__name__)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == "PentaApp", run.stderr[-2000:]

@@ -6,6 +6,7 @@ the service records every decision before it deals the next dice. :func:`from_en
 finds the service as the hub set it up for the learner's server (``DICELAB_CLASS_URL`` and
 the server's own token, ``JUPYTERHUB_API_TOKEN``).
 
+>>> from dicelab.classroom.desk import Desk
 >>> from dicelab.classroom.store import Store
 >>> desk = Desk(Store("sqlite://"))
 >>> number = desk.create("teacher", {"game": "farkle", "rules": "standard"})
@@ -22,11 +23,13 @@ import os
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from dicelab.classroom.desk import Desk
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
+
+if TYPE_CHECKING:  # the desk (and SQLAlchemy) only where the service runs, not in the apps
+    from dicelab.classroom.desk import Desk
 
 __all__ = [
     "TIMEOUT",
