@@ -93,6 +93,57 @@ SINGLEUSER_CHART = {
     },
     "cloudMetadata": {"blockWithIptables", "ip"},
 }
+# The chart's keys (its schema, chart 4.x) for the sections used here: a dict is checked key by
+# key, a set is the keys allowed one level down, None is free (Python, Kubernetes objects, or
+# checked apart: singleuser above, hub.config and hub.services against the traits below).
+NETWORK_POLICY = {
+    "enabled",
+    "ingress",
+    "egress",
+    "egressAllowRules",
+    "interNamespaceAccessLabels",
+    "allowedIngressPorts",
+}
+CHART_KEYS: dict[str, Any] = {
+    "hub": {
+        "image": {"name", "tag", "pullPolicy", "pullSecrets"},
+        "db": {"type", "url", "password", "upgrade", "pvc"},
+        "config": None,
+        "extraConfig": None,
+        "extraEnv": None,
+        "extraFiles": None,
+        "extraVolumes": None,
+        "extraVolumeMounts": None,
+        "services": None,
+        "loadRoles": None,
+        "service": {"type", "ports", "extraPorts", "annotations", "loadBalancerIP"},
+        "networkPolicy": NETWORK_POLICY,
+        "concurrentSpawnLimit": None,
+        "activeServerLimit": None,
+        "consecutiveFailureLimit": None,
+        "resources": None,
+    },
+    "singleuser": None,
+    "proxy": {"chp": {"networkPolicy": NETWORK_POLICY, "resources": None}, "https": None},
+    "cull": {
+        "enabled",
+        "users",
+        "adminUsers",
+        "removeNamedServers",
+        "timeout",
+        "every",
+        "concurrency",
+        "maxAge",
+    },
+    "scheduling": {
+        "userScheduler": {"enabled", "replicas", "logLevel", "resources"},
+        "podPriority": {"enabled", "globalDefault", "defaultPriority", "userPlaceholderPriority"},
+        "userPlaceholder": {"enabled", "replicas", "resources"},
+        "userPods": {"nodeAffinity": {"matchNodePurpose"}, "tolerations": None},
+        "corePods": None,
+    },
+    "prePuller": {"continuous": {"enabled"}, "hook": None, "extraImages": None},
+}
 # The classes hub.config and hub.extraConfig may configure here.
 HUB_CLASSES: dict[str, type] = {
     cls.__name__: cls
@@ -173,6 +224,20 @@ def singleuser_problems(singleuser: dict[str, Any]) -> list[str]:
             for path in _flatten({key: value})
             if path not in SINGLEUSER_TRAITS
         ]
+    return problems
+
+
+def chart_problems(values: dict[str, Any], spec: Any = None, path: str = "") -> list[str]:
+    """Keys of ``values`` that are not keys of the chart (as far as :data:`CHART_KEYS` says)."""
+    spec = CHART_KEYS if spec is None and not path else spec
+    if spec is None or not isinstance(values, dict):
+        return []
+    problems = []
+    for key, value in values.items():
+        if key not in spec:
+            problems.append(f"{path}{key}: not a key of the chart")
+        elif isinstance(spec, dict):
+            problems += chart_problems(value, spec[key], f"{path}{key}.")
     return problems
 
 
@@ -266,6 +331,7 @@ def custom_scopes(monkeypatch):
 def test_every_setting_names_a_trait(files, class_list: Path, monkeypatch) -> None:
     values = merged(*files)
     c = hub_config(values, class_list, monkeypatch)
+    assert chart_problems(values) == []
     assert singleuser_problems(values["singleuser"]) == []
     assert config_problems(c) == []
     assert service_problems(values["hub"]["services"]) == []
@@ -285,6 +351,10 @@ def test_every_setting_names_a_trait(files, class_list: Path, monkeypatch) -> No
         (("hub", "config", "FirstUseAuthenticator"), ("dbm_path", "dbmpath"), "dbmpath"),
         (("hub", "config"), ("Authenticator", "Authentcator"), "Authentcator"),
         (("hub", "services", SERVICE), ("command", "commands"), "dicelab-class.commands"),
+        (("hub",), ("loadRoles", "loadroles"), "hub.loadroles"),
+        (("hub", "service"), ("extraPorts", "extraPort"), "hub.service.extraPort"),
+        (("cull",), ("timeout", "timout"), "cull.timout"),
+        (("proxy", "chp"), ("networkPolicy", "networkpolicy"), "proxy.chp.networkpolicy"),
     ],
 )
 def test_a_misspelt_key_is_found(where, misspelt, problem, class_list, monkeypatch) -> None:
@@ -298,7 +368,8 @@ def test_a_misspelt_key_is_found(where, misspelt, problem, class_list, monkeypat
         values["hub"]["extraConfig"] = {}  # the class list needs admin_users: not run here
     c = hub_config(values, class_list, monkeypatch)
     found = (
-        singleuser_problems(values["singleuser"])
+        chart_problems(values)
+        + singleuser_problems(values["singleuser"])
         + config_problems(c)
         + service_problems(values["hub"]["services"])
     )
@@ -423,6 +494,10 @@ def test_the_roles_give_learners_servers_and_teacher_their_scopes(
     assert roles["dicelab-teacher"]["scopes"] == ["custom:dicelab-class:teach"]
     assert roles["dicelab-teacher"]["users"] == ["teacher"]
     assert roles["dicelab-class"]["services"] == [SERVICE]
+    # the teacher's OAuth tokens for the service may carry the teacher's scope
+    [service] = [s for s in c.JupyterHub.services if s["name"] == SERVICE]
+    scopes._check_scopes_exist(service["oauth_client_allowed_scopes"], who_for=SERVICE)
+    assert service["oauth_client_allowed_scopes"] == ["custom:dicelab-class:teach"]
 
 
 def test_an_undefined_scope_is_refused(class_list, monkeypatch, custom_scopes) -> None:
@@ -522,3 +597,26 @@ def test_the_image_has_what_the_values_point_at() -> None:
         assert any(inside == s.rstrip("/") or inside.startswith(s) for s in copied), inside
     assert "binder/requirements.txt" in singleuser and "binder/postBuild" in singleuser
     assert "WORKDIR /srv/dicelab" in singleuser and 'CMD ["jupyterhub-singleuser"]' in singleuser
+
+
+def test_a_misspelt_key_of_the_large_class_is_found() -> None:
+    values = merged("config.yaml", "large-class.yaml")
+    placeholder = values["scheduling"]["userPlaceholder"]
+    placeholder["replica"] = placeholder.pop("replicas")
+    assert chart_problems(values) == ["scheduling.userPlaceholder.replica: not a key of the chart"]
+
+
+def test_a_large_class_keeps_its_hub_and_passwords_off_the_hub_volume(
+    class_list, monkeypatch
+) -> None:
+    values = merged("config.yaml", "large-class.yaml")
+    assert values["hub"]["db"]["type"] == "postgres"
+    assert values["hub"]["db"]["url"].startswith("postgresql+psycopg2://")
+    c = hub_config(values, class_list, monkeypatch)
+    authenticator = ClassFirstUseAuthenticator(config=c)
+    [mount] = values["hub"]["extraVolumeMounts"]
+    assert Path(authenticator.dbm_path).parent == Path(mount["mountPath"])
+    [volume] = values["hub"]["extraVolumes"]
+    claim = yaml.safe_load((Z2JH / "passwords-pvc.yaml").read_text())
+    assert volume["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]
+    assert volume["name"] == mount["name"]
