@@ -620,3 +620,53 @@ def test_a_large_class_keeps_its_hub_and_passwords_off_the_hub_volume(
     claim = yaml.safe_load((Z2JH / "passwords-pvc.yaml").read_text())
     assert volume["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]
     assert volume["name"] == mount["name"]
+
+
+# -- JupyterHub itself loads the class -----------------------------------------------------
+
+
+@pytest.mark.slow
+def test_jupyterhub_loads_the_class_and_grants_its_scopes(
+    tmp_path: Path, class_list, monkeypatch, custom_scopes
+) -> None:
+    """JupyterHub's own start (database, custom scopes, roles, users, the service and its OAuth
+    client) with the values' configuration, and the scopes it then gives: a learner's server
+    token may use the class service, the teacher's OAuth token for it carries the teacher's
+    scope and a learner's does not."""
+    import asyncio
+
+    from jupyterhub import orm, roles
+
+    c = hub_config(load(), class_list, monkeypatch)
+    c.JupyterHub.db_url = f"sqlite:///{tmp_path / 'jupyterhub.sqlite'}"
+    c.JupyterHub.cookie_secret_file = str(tmp_path / "cookie_secret")
+    c.FirstUseAuthenticator.dbm_path = str(tmp_path / "passwords.dbm")
+    hub = JupyterHub(config=c)
+    try:
+        asyncio.run(hub.initialize([]))
+        db = hub.db
+        assert {user.name for user in db.query(orm.User)} == {"ada", "bob", "teacher"}
+        assert [u.name for u in orm.Role.find(db, "dicelab-teacher").users] == ["teacher"]
+        assert hub._service_map[SERVICE].managed
+
+        def granted(name: str, requested: set[str], client_id: str) -> set[str]:
+            user = orm.User.find(db, name)
+            have = roles.roles_to_scopes(roles.get_roles_for(user)) | {"inherit"}
+            client = db.query(orm.OAuthClient).filter_by(identifier=client_id).one()
+            resolved, _ = scopes._resolve_requested_scopes(requested, have, user, client, db)
+            return set(resolved)
+
+        server = {  # the !server filter resolved for Ada's server, as User.spawn does
+            scope + "=ada/" if scope.endswith("!server") else scope
+            for scope in orm.Role.find(db, "server").scopes
+        }
+        access = f"access:services!service={SERVICE}"
+        assert access in granted("ada", server, "jupyterhub")  # as User.spawn resolves them
+        teach = "custom:dicelab-class:teach"
+        allowed = set(hub._service_map[SERVICE].oauth_client_allowed_scopes)
+        client = f"service-{SERVICE}"
+        assert teach in granted("teacher", allowed, client)
+        assert teach not in granted("ada", allowed, client)
+    finally:
+        hub.db.close()
+        JupyterHub.clear_instance()
