@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 import yaml
@@ -43,6 +44,7 @@ Z2JH = ROOT / "deploy" / "z2jh"
 HUB = ROOT / "deploy" / "hub"
 IMAGE_ROOT = Path("/srv/dicelab")  # where deploy/z2jh/Dockerfile puts the repository
 SERVICE = "dicelab-class"
+POD_IP = "10.1.2.3"  # the hub pod's address, as Kubernetes gives it (status.podIP)
 
 # The chart's mapping of singleuser.* onto the spawner's traits (chart 4.x).
 SINGLEUSER_TRAITS = {
@@ -273,6 +275,13 @@ def hub_config(values: dict[str, Any], class_list: Path, monkeypatch) -> Config:
     c.JupyterHub.load_roles = []
     if values["cull"]["enabled"]:
         c.JupyterHub.services.append({"name": "jupyterhub-idle-culler", "command": ["python3"]})
+        c.JupyterHub.load_roles.append(
+            {
+                "name": "jupyterhub-idle-culler",
+                "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+                "services": ["jupyterhub-idle-culler"],
+            }
+        )
     for name, service in copy.deepcopy(hub.get("services", {})).items():
         service.setdefault("name", name)
         service["api_token"] = "made-by-the-chart"
@@ -284,6 +293,7 @@ def hub_config(values: dict[str, Any], class_list: Path, monkeypatch) -> Config:
         c[section].update(traits)
     monkeypatch.setenv("DICELAB_CLASS_LIST", str(class_list))
     monkeypatch.setenv("CLASS_DB_URL", "postgresql://dicelab@db.example.org/dicelab_class")
+    monkeypatch.setenv("POD_IP", POD_IP)
     for _, source in sorted(hub.get("extraConfig", {}).items()):
         exec(compile(source, "hub.extraConfig", "exec"), {"c": c})
     return c
@@ -351,10 +361,10 @@ def test_every_setting_names_a_trait(files, class_list: Path, monkeypatch) -> No
         (("hub", "config", "FirstUseAuthenticator"), ("dbm_path", "dbmpath"), "dbmpath"),
         (("hub", "config"), ("Authenticator", "Authentcator"), "Authentcator"),
         (("hub", "services", SERVICE), ("command", "commands"), "dicelab-class.commands"),
-        (("hub",), ("loadRoles", "loadroles"), "hub.loadroles"),
+        (("hub",), ("extraEnv", "extraenv"), "hub.extraenv"),
         (("hub", "service"), ("extraPorts", "extraPort"), "hub.service.extraPort"),
         (("cull",), ("timeout", "timout"), "cull.timout"),
-        (("proxy", "chp"), ("networkPolicy", "networkpolicy"), "proxy.chp.networkpolicy"),
+        (("singleuser",), ("networkPolicy", "networkpolicy"), "singleuser.networkpolicy"),
     ],
 )
 def test_a_misspelt_key_is_found(where, misspelt, problem, class_list, monkeypatch) -> None:
@@ -403,6 +413,7 @@ def test_kubespawner_takes_the_chart_mapping_of_the_values(class_list, monkeypat
     assert spawner.default_url == "/voila/render/00_start_here.ipynb"
     assert spawner.environment == {
         "JUPYTER_PATH": str(IMAGE_ROOT / "share/jupyter"),
+        "DICELAB_CLASS_URL": "http://hub:10101/services/dicelab-class/",
         "DICELAB_MAX_KERNELS": "4",
         "DICELAB_LAB": "0",
     }
@@ -468,36 +479,53 @@ def test_the_class_service_is_run_by_the_hub_with_its_database(class_list, monke
     assert service["environment"] == {
         "CLASS_DB_URL": "postgresql://dicelab@db.example.org/dicelab_class"
     }
-    managed = Service(**{k: v for k, v in service.items() if k != "api_token"})
-    assert managed.managed and managed.url == "http://hub:10101"
     secret = values["hub"]["extraEnv"]["CLASS_DB_URL"]["valueFrom"]["secretKeyRef"]
     assert secret == {"name": "dicelab-class-db", "key": "url"}
-    port = int(managed.url.rsplit(":", 1)[1])
-    assert values["hub"]["service"]["extraPorts"][0]["targetPort"] == port
+    pod_ip = values["hub"]["extraEnv"]["POD_IP"]["valueFrom"]["fieldRef"]
+    assert pod_ip == {"fieldPath": "status.podIP"}
+    # it listens on the pod's own address (it binds its URL's host), at the port that the
+    # hub's Kubernetes Service forwards and the network policies open to the learners' kernels
+    managed = Service(**{k: v for k, v in service.items() if k != "api_token"})
+    assert managed.managed and managed.url == f"http://{POD_IP}:10101"
+    port = 10101
+    assert values["hub"]["service"]["extraPorts"] == [
+        {"name": SERVICE, "port": port, "targetPort": port}
+    ]
     assert values["hub"]["networkPolicy"]["ingress"][0]["ports"] == [{"port": port}]
     assert values["singleuser"]["networkPolicy"]["egress"][0]["ports"] == [{"port": port}]
-    assert values["proxy"]["chp"]["networkPolicy"]["egress"][0]["ports"] == [{"port": port}]
+    kernels = values["singleuser"]["extraEnv"]["DICELAB_CLASS_URL"]
+    assert kernels == f"http://hub:{port}/services/{SERVICE}/"
 
 
-def test_the_roles_give_learners_servers_and_teacher_their_scopes(
+def _learner_and_teacher_spawners() -> list[SimpleNamespace]:
+    return [SimpleNamespace(user=SimpleNamespace(admin=admin)) for admin in (False, True)]
+
+
+def test_the_roles_give_learners_and_teacher_their_scopes(
     class_list, monkeypatch, custom_scopes
 ) -> None:
     c = hub_config(load(), class_list, monkeypatch)
     scopes.define_custom_scopes(c.JupyterHub.custom_scopes)
     roles = {role["name"]: role for role in c.JupyterHub.load_roles}
+    assert set(roles) == {"jupyterhub-idle-culler", "dicelab-learner", "dicelab-teacher"}
     for role in roles.values():
         assert set(role) <= ROLE_KEYS, role
         scopes._check_scopes_exist(role["scopes"], who_for=role["name"])
     access = f"access:services!service={SERVICE}"
-    assert access in roles["user"]["scopes"] and "self" in roles["user"]["scopes"]
-    assert access in roles["server"]["scopes"]  # the learners' servers' tokens (kernels)
-    assert roles["dicelab-teacher"]["scopes"] == ["custom:dicelab-class:teach"]
+    assert roles["dicelab-learner"] == {
+        "name": "dicelab-learner",
+        "scopes": [access],
+        "users": ["ada", "bob"],  # the class list, less the teacher
+    }
+    assert roles["dicelab-teacher"]["scopes"] == [access, "custom:dicelab-class:teach"]
     assert roles["dicelab-teacher"]["users"] == ["teacher"]
-    assert roles["dicelab-class"]["services"] == [SERVICE]
-    # the teacher's OAuth tokens for the service may carry the teacher's scope
-    [service] = [s for s in c.JupyterHub.services if s["name"] == SERVICE]
-    scopes._check_scopes_exist(service["oauth_client_allowed_scopes"], who_for=SERVICE)
-    assert service["oauth_client_allowed_scopes"] == ["custom:dicelab-class:teach"]
+    learner, teacher = (
+        c.KubeSpawner.server_token_scopes(s) for s in _learner_and_teacher_spawners()
+    )
+    assert access in learner and "custom:dicelab-class:teach" not in learner
+    assert "custom:dicelab-class:teach" in teacher
+    for spawner_scopes in (learner, teacher):
+        scopes._check_scopes_exist(spawner_scopes)
 
 
 def test_an_undefined_scope_is_refused(class_list, monkeypatch, custom_scopes) -> None:
@@ -554,12 +582,25 @@ def test_the_class_is_the_one_of_make_class(tmp_path: Path, class_list, monkeypa
     assert _in_image(spawner.environment["JUPYTER_PATH"]) == str(
         Path(local.Spawner.environment["JUPYTER_PATH"]).relative_to(ROOT)
     )
-    for name in ("DICELAB_MAX_KERNELS", "DICELAB_LAB"):
+    for name in ("DICELAB_MAX_KERNELS", "DICELAB_LAB"):  # DICELAB_CLASS_URL: above
         assert spawner.environment[name] == local.Spawner.environment[name]
+    # the class service: the same program, scope, roles and server tokens' scopes
+    local_service = next(s for s in local.JupyterHub.services if s["name"] == SERVICE)
+    service = next(s for s in c.JupyterHub.services if s["name"] == SERVICE)
+    assert service["command"][1:] == local_service["command"][1:]
+    assert c.JupyterHub.custom_scopes == local.JupyterHub.custom_scopes
+    for role in local.JupyterHub.load_roles:
+        if role["name"].startswith("dicelab-"):
+            assert role in c.JupyterHub.load_roles
+    for fake in _learner_and_teacher_spawners():
+        assert c.KubeSpawner.server_token_scopes(fake) == local.Spawner.server_token_scopes(fake)
+    assert urlparse(spawner.environment["DICELAB_CLASS_URL"]).path == (
+        urlparse(local.Spawner.environment["DICELAB_CLASS_URL"]).path
+    )
     # limits: make class's memory limit (per process there, for the whole server here)
     assert spawner.mem_limit == local.Spawner.mem_limit
     # the idle culler: the same timeout and interval
-    [culler] = local.JupyterHub.services
+    [culler] = [s for s in local.JupyterHub.services if s["name"] == "idle-culler"]
     assert f"--timeout={values['cull']['timeout']}" in culler["command"]
     assert f"--cull-every={values['cull']['every']}" in culler["command"]
 
@@ -629,10 +670,9 @@ def test_a_large_class_keeps_its_hub_and_passwords_off_the_hub_volume(
 def test_jupyterhub_loads_the_class_and_grants_its_scopes(
     tmp_path: Path, class_list, monkeypatch, custom_scopes
 ) -> None:
-    """JupyterHub's own start (database, custom scopes, roles, users, the service and its OAuth
-    client) with the values' configuration, and the scopes it then gives: a learner's server
-    token may use the class service, the teacher's OAuth token for it carries the teacher's
-    scope and a learner's does not."""
+    """JupyterHub's own start (database, custom scope, roles, users, the service) with the
+    values' configuration, and the scopes it then gives the servers' tokens: a learner's may
+    use the class service, the teacher's also holds the teacher's scope."""
     import asyncio
 
     from jupyterhub import orm, roles
@@ -656,17 +696,24 @@ def test_jupyterhub_loads_the_class_and_grants_its_scopes(
             resolved, _ = scopes._resolve_requested_scopes(requested, have, user, client, db)
             return set(resolved)
 
-        server = {  # the !server filter resolved for Ada's server, as User.spawn does
-            scope + "=ada/" if scope.endswith("!server") else scope
-            for scope in orm.Role.find(db, "server").scopes
-        }
+        def server_token(name: str, admin: bool) -> set[str]:
+            """The scopes of a server's token, resolved as User.spawn resolves them."""
+            fake = SimpleNamespace(user=SimpleNamespace(admin=admin))
+            requested = {
+                scope + f"={name}/" if scope.endswith("!server") else scope
+                for scope in hub.config.KubeSpawner.server_token_scopes(fake)
+            }
+            user = orm.User.find(db, name)
+            have = roles.roles_to_scopes(roles.get_roles_for(user)) | {"inherit"}
+            client = db.query(orm.OAuthClient).filter_by(identifier="jupyterhub").one()
+            resolved, _ = scopes._resolve_requested_scopes(requested, have, user, client, db)
+            return set(resolved)
+
         access = f"access:services!service={SERVICE}"
-        assert access in granted("ada", server, "jupyterhub")  # as User.spawn resolves them
         teach = "custom:dicelab-class:teach"
-        allowed = set(hub._service_map[SERVICE].oauth_client_allowed_scopes)
-        client = f"service-{SERVICE}"
-        assert teach in granted("teacher", allowed, client)
-        assert teach not in granted("ada", allowed, client)
+        ada, teacher = server_token("ada", False), server_token("teacher", True)
+        assert access in ada and teach not in ada
+        assert {access, teach} <= teacher
     finally:
         hub.db.close()
         JupyterHub.clear_instance()
