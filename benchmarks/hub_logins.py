@@ -39,14 +39,15 @@ WAIT = 300_000  # ms a learner waits at most
 
 
 def free_port() -> int:
-    """A port whose next two are free too (the proxy's API and the hub's API)."""
+    """A port whose next three are free too (the proxy's API, the hub's API, the class
+    service)."""
     for _ in range(50):
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
-        if port < 65000 and all(_free(port + step) for step in (1, 2)):
+        if port < 65000 and all(_free(port + step) for step in (1, 2, 3)):
             return port
-    raise RuntimeError("no three free ports in a row")
+    raise RuntimeError("no four free ports in a row")
 
 
 def _free(port: int) -> bool:

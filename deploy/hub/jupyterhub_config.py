@@ -4,7 +4,9 @@
 #   NAMES            the class list, one login name a line (required)
 #   TEACHER          the teacher's login name, the hub's admin (default: teacher)
 #   HUB_PORT         the port of the class's address (default 8000); the proxy's API and the
-#                    hub's own API listen on localhost at HUB_PORT + 1 and HUB_PORT + 2
+#                    hub's own API listen on localhost at HUB_PORT + 1 and HUB_PORT + 2, the
+#                    class service at HUB_PORT + 3
+#   CLASS_DB_URL     the class service's database (default: SQLite in HUB_DATA)
 #   HUB_IP           the address to listen on (default: all, for a class on the network)
 #   HUB_DATA         the hub's data folder: database, passwords, learners' homes (hub-data)
 #   LAB=1            learners get JupyterLab too (default: the apps only)

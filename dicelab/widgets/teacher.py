@@ -117,7 +117,10 @@ class TeacherApp(App):
     ) -> None:
         super().__init__(lang=lang, **options)
         desk = class_desk if class_desk is not None else from_environment()
-        self._class_games = None if desk is None else ClassGamesPanel(desk, self._lang)
+        # Read live (every few seconds) from the hub's service; a desk given (tests) on demand.
+        self._class_games = (
+            None if desk is None else ClassGamesPanel(desk, self._lang, live=class_desk is None)
+        )
         self._results: ClassResults | None = None
         self._sort = "score"
         self._drawn: tuple[Any, ...] | None = None  # (results, sort, lang) drawn
@@ -479,6 +482,8 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             ),
             (translate("Result", lang), lambda r: _won(r, lang)),
         ]
+    if any(results.note(r) is not None for r in rows):
+        columns.append((translate("Check", lang), lambda r: _note(results, r, lang)))
     columns += [
         (translate("Decisions", lang), lambda r: num(r.decisions, lang)),
         (
@@ -497,13 +502,20 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             text = value(row)
             css = ' class="dl-num"' if index and _NUMBER.match(text) else ""
             cells.append(f"<td{css}>{esc(text)}</td>")
-        body.append('<tr class="dl-teacher-row">' + "".join(cells) + "</tr>")
+        flagged = " dl-teacher-flagged" if results.note(row) is not None else ""
+        body.append(f'<tr class="dl-teacher-row{flagged}">' + "".join(cells) + "</tr>")
     caption = translate("The class, one learner a row", lang)
     return (
         _optimal_line(results, rows, lang)
         + f'<table class="dl-table dl-teacher-rows"><caption>{esc(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def _note(results: ClassResults, row: LearnerResult, lang: str) -> str:
+    """The table's check of a row: why its code may not be the class game's ("" if it is)."""
+    note = results.note(row)
+    return "" if note is None else "⚠ " + note.render(lang)
 
 
 def _optimal_line(results: ClassResults, rows: Sequence[LearnerResult], lang: str) -> str:

@@ -55,13 +55,14 @@ class Hub:
         return [pid for pid in _pids() if home in _environ(pid).split(b"\0")]
 
 
-def _three_free_ports() -> int:
-    """A port whose next two are free too (the hub's proxy API and its own API use them)."""
+def _four_free_ports() -> int:
+    """A port whose next three are free too (the hub's proxy API, its own API and the class
+    service use them)."""
     for _ in range(50):
         port = _free_port()
-        if port < 65000 and all(_is_free(port + step) for step in (1, 2)):
+        if port < 65000 and all(_is_free(port + step) for step in (1, 2, 3)):
             return port
-    raise RuntimeError("no three free ports in a row")
+    raise RuntimeError("no four free ports in a row")
 
 
 def _is_free(port: int) -> bool:
@@ -97,7 +98,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[H
     names = folder / "class.txt"
     names.write_text(f"# class 5B\nAda\nbob\n{TEACHER}\n", encoding="utf-8")
     data = folder / "data"
-    port = _three_free_ports()
+    port = _four_free_ports()
     log = artifacts / "hub.log"
     command = [
         "make",

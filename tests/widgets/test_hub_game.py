@@ -135,7 +135,7 @@ def test_a_class_server_that_does_not_answer_is_said_in_words(monkeypatch):
 def test_the_teacher_sets_a_class_game_up_and_watches_the_class_live(desk: Desk):
     from dicelab.widgets.teacher import TeacherApp
 
-    teacher = TeacherApp(lang="en", warm=False, class_desk=OnDesk(desk, "mme-curie"))  # noqa
+    teacher = TeacherApp(lang="en", warm=False, class_desk=OnDesk(desk, "mme-curie"))
     panel = teacher.class_games
     assert panel is not None and panel in teacher._body.children
     panel._game.value, panel._computer.value, panel._title.value = "penta", False, "Monday"
@@ -150,7 +150,7 @@ def test_the_teacher_sets_a_class_game_up_and_watches_the_class_live(desk: Desk)
     ada.score("chance")
     panel.refresh()
     table = panel._table.value
-    assert "<th scope=\"row\">=HYPERLINK(1)</th><td>" in table  # the name, as text
+    assert '<th scope="row">=HYPERLINK(1)</th><td>' in table  # the name, as text
     assert "<td>2</td><td>2</td><td>not yet</td>" in table  # round 2, 2 moves, not finished
     assert "%27%3DHYPERLINK" in table  # the CSV link's cell starts with a quote
     assert panel.end() and "ended" in panel._pick.options[0][0]
@@ -164,3 +164,14 @@ def test_the_class_games_panel_speaks_the_pages_language(desk: Desk):
     teacher = TeacherApp(lang="fr", warm=False, class_desk=OnDesk(desk, "t"))
     assert teacher.class_games is not None
     assert "Parties de classe" in teacher.class_games._heading.value
+
+
+def test_the_learners_seat_has_their_login(desk: Desk, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    number = desk.create("teacher", {"game": "farkle", "rules": "standard"})
+    penta_number = desk.create("teacher", {"game": "penta", "rules": "official"})
+    app = FarkleApp(
+        class_game=number, service=OnDesk(desk, "ada"), scheduler=ManualScheduler(), animate=False
+    )
+    assert app.game.seats[0].name == "ada"
+    assert penta(desk, "ada", penta_number).game.seats[0].name == "ada"

@@ -12,6 +12,7 @@ teacher's setting; there is no result code: the teacher sees the play on the ser
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
@@ -59,6 +60,7 @@ class HubGame:
     number: int
     settings: dict[str, Any]
     dice: ServiceDice
+    learner: str | None = None  # the learner's login, their seat's name
     sent: str | None = field(default=None)
 
     @property
@@ -85,7 +87,8 @@ def open_hub_game(number: int, kind: str, service: ClassService | None, current:
         )
     if settings.get("open") is not True:
         log.info("dicelab: class game %s is closed; its play is shown as kept", number)
-    return HubGame(service, number, settings, ServiceDice(service, number, current))
+    learner = os.environ.get("JUPYTERHUB_USER") or None
+    return HubGame(service, number, settings, ServiceDice(service, number, current), learner)
 
 
 def hub_banner_html(game: HubGame, lang: str, over: bool) -> str:

@@ -118,6 +118,8 @@ class FarkleApp(PlayApp):
             rules, target = self._hub.settings["rules"], self._hub.settings["target"]
         more = None if humans == 1 else humans  # a class game has one human
         self._class_seed = check_class_game(class_seed, solo, humans=more, seed=seed)
+        if self._hub is not None and self._hub.learner:
+            humans = [self._hub.learner]  # the learner's seat says their login
         if self._class_seed is not None:
             seed, computer = self._class_seed, not solo
         self._review = FarkleReviewPanel(self, auto_review=auto_review)  # Review (issue 12)

@@ -152,7 +152,8 @@ class PentaApp(PlayApp):
         )
         if self._class_seed is not None:
             seed, auto_score, computer_player = self._class_seed, None, CLASS_PLAYER
-            players = [translate(DEFAULT_NAME, self._lang, n=1)]
+            learner = None if self._hub is None else self._hub.learner
+            players = [learner or translate(DEFAULT_NAME, self._lang, n=1)]
             if not solo:
                 players.append(translate(COMPUTER_NAME, self._lang))
             computer = () if solo else (1,)
