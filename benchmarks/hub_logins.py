@@ -96,8 +96,8 @@ async def learner(browser, url: str, name: str) -> tuple[float | None, float | N
         link = page.get_by_role("link", name="Play Penta", exact=True)
         await link.wait_for(timeout=WAIT)
         home = time.monotonic() - start
-        await page.goto(f"{url}/user/{name}/voila/render/penta_play.ipynb")
-        await page.wait_for_selector(".dl-roll", timeout=WAIT)
+        await link.click()  # as a learner does: the start page's link to Penta
+        await page.wait_for_selector(".dl-roll:not([disabled])", timeout=WAIT)
         return home, time.monotonic() - start
     except Exception as error:  # a learner who never got there is counted, not fatal
         print(f"  {name}: {type(error).__name__}: {str(error).splitlines()[0]}")

@@ -403,7 +403,7 @@ def test_make_class_configures_the_hub(monkeypatch, tmp_path: Path) -> None:
     assert Path(c.ConfigurableHTTPProxy.command[0]).name == "configurable-http-proxy"
     assert c.JupyterHub.spawner_class is LearnerSpawner
     assert c.Spawner.mem_limit == 2**30
-    assert c.Spawner.default_url == "/voila/render/00_start_here.ipynb"
+    assert c.Spawner.default_url == "/voila/tree"
     assert c.Spawner.environment["DICELAB_LAB"] == "0"
     assert c.Spawner.environment["DICELAB_MAX_KERNELS"] == "4"
     service, culler = c.JupyterHub.services

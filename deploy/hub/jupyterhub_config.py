@@ -114,7 +114,7 @@ c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.args = [f"--config={HERE / 'jupyter_server_config.py'}"]
 c.Spawner.mem_limit = parse_size(os.environ.get("HUB_MEM_LIMIT") or "1G")
 c.Spawner.notebook_dir = str(ROOT / "notebooks")  # read only: the apps only
-c.Spawner.default_url = "/voila/render/00_start_here.ipynb"
+c.Spawner.default_url = "/voila/tree"  # the start page, without a kernel (docs/serving.md)
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 c.Spawner.environment = {

@@ -157,15 +157,19 @@ def log_in(page, hub: Hub, name: str, password: str, next_url: str = "") -> None
 @pytest.fixture(scope="module")
 def learners(browser, hub: Hub) -> Iterator[dict]:
     """Ada and Bob logged in (their first login: they set their passwords), each on the start
-    page of the apps in their own server, their two servers spawned at once."""
+    page of the apps in their own server (no kernel), then on Penta, their two servers spawned
+    at once."""
     pages = {}
     for name in ("ada", "bob"):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         pages[name] = context.new_page()
         log_in(pages[name], hub, name.capitalize(), PASSWORDS[name])  # names are lowercased
+    for name, page in pages.items():  # the start page, without a kernel; then Penta
+        page.wait_for_url(f"**/user/{name}/voila/tree", timeout=START)
+        page.get_by_role("link", name="Play Penta", exact=True).click()
     for name, page in pages.items():
-        page.wait_for_url(f"**/user/{name}/voila/render/00_start_here.ipynb", timeout=START)
-        page.get_by_role("link", name="Play Penta", exact=True).wait_for(timeout=START)
+        page.wait_for_url(f"**/user/{name}/voila/render/penta_play.ipynb**", timeout=START)
+        page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
     yield pages
     for page in pages.values():
         page.context.close()
@@ -173,7 +177,7 @@ def learners(browser, hub: Hub) -> Iterator[dict]:
 
 def test_learners_and_the_teacher_log_in(browser, hub: Hub, learners: dict) -> None:
     for name, page in learners.items():
-        assert f"/user/{name}/voila/render/00_start_here.ipynb" in page.url
+        assert f"/user/{name}/voila/render/penta_play.ipynb" in page.url
     context = browser.new_context()
     page = context.new_page()
     log_in(page, hub, TEACHER, PASSWORDS[TEACHER], next_url="/hub/admin")
@@ -325,7 +329,7 @@ def test_no_code_from_the_browser(hub: Hub, learners: dict, tmp_path: Path) -> N
 
 def test_the_fifth_kernel_is_refused_with_words(hub: Hub, learners: dict) -> None:
     ada = learners["ada"]
-    assert len(_kernel_ids(ada, "ada")) == 1  # her start page's
+    assert len(_kernel_ids(ada, "ada")) == 1  # Penta's (the start page has none)
     pages = [ada.context.new_page() for _ in range(3)]
     for page in pages:  # three more apps at once: four kernels, the most
         page.goto(f"{hub.url}/user/ada/voila/render/00_start_here.ipynb", wait_until="commit")
