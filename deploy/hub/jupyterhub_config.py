@@ -13,6 +13,7 @@
 #   HUB_MEM_LIMIT    memory per process of a learner's server (default 1G), HUB_MAX_KERNELS (4)
 #   HUB_IDLE         seconds after which an idle learner server is stopped (default 3600)
 #   HUB_AUTH         firstuse (default), or an OAuthenticator: github, google, azuread...
+#   HUB_PRESTART     1 (default): every learner's server started with the hub; 0: at login
 import os
 import shutil
 import sys
@@ -147,6 +148,20 @@ c.Spawner.pre_spawn_hook = own_notebooks
 IDLE = int(os.environ.get("HUB_IDLE") or 3600)
 c.JupyterHub.services = [CLASS_SERVICE]
 c.JupyterHub.load_roles = list(CLASS_ROLES)
+
+# Every learner's server started when the hub starts, before the class arrives (HUB_PRESTART=0:
+# at each learner's first login instead); dicelab/hub/prestart.py.
+if os.environ.get("HUB_PRESTART", "1") not in ("", "0") and LEARNERS:
+    c.JupyterHub.services += [
+        {
+            "name": "prestart",
+            "command": [sys.executable, "-m", "dicelab.hub.prestart"],
+            "environment": {"DICELAB_PRESTART": ",".join(sorted(LEARNERS))},
+        }
+    ]
+    c.JupyterHub.load_roles += [
+        {"name": "prestart", "scopes": ["read:users", "servers"], "services": ["prestart"]}
+    ]
 if IDLE > 0:
     c.JupyterHub.services += [
         {
