@@ -165,8 +165,10 @@ def learners(browser, hub: Hub) -> Iterator[dict]:
         pages[name] = context.new_page()
         log_in(pages[name], hub, name.capitalize(), PASSWORDS[name])  # names are lowercased
     for name, page in pages.items():  # the start page, without a kernel; then Penta
-        page.wait_for_url(f"**/user/{name}/voila/tree", timeout=START)
-        page.get_by_role("link", name="Play Penta", exact=True).click()
+        link = page.get_by_role("link", name="Play Penta", exact=True)
+        link.wait_for(timeout=START)
+        assert f"/user/{name}/voila/tree" in page.url, page.url
+        link.click()
     for name, page in pages.items():
         page.wait_for_url(f"**/user/{name}/voila/render/penta_play.ipynb**", timeout=START)
         page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
