@@ -74,6 +74,35 @@ def processes(mark: str) -> list[int]:
     return [pid for pid in pids if pid != os.getpid() and mark.encode() in _environ(pid)]
 
 
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User and system CPU seconds of each process so far (from ``/proc/<pid>/stat``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return out
+
+
+def browser_pids() -> list[int]:
+    """Chromium's processes (the learners' browsers, on this machine in this benchmark)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                if b"chromium" in Path(f"/proc/{name}/cmdline").read_bytes():
+                    found.append(int(name))
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds used between two readings (a process new since counts from 0)."""
+    return sum(value - before.get(pid, 0.0) for pid, value in after.items())
+
+
 def pss_mib(pid: int) -> float:
     """A process's proportional share of memory, MiB (0 once it has exited)."""
     try:
@@ -202,8 +231,17 @@ async def run(learners: int, prestart: bool) -> int:
                     else "reference: the learner alone never got there"
                 )
                 print(f"load average before the class: {os.getloadavg()[0]:.1f}")
+                mark = str(folder / "data")
+                hub_before = cpu_seconds(processes(mark))
+                browsers_before = cpu_seconds(browser_pids())
                 results = await asyncio.gather(*(learner(browser, url, name) for name in names[1:]))
                 print(f"load average with the class: {os.getloadavg()[0]:.1f}")
+                hub_cpu = cpu_used(hub_before, cpu_seconds(processes(mark)))
+                browsers_cpu = cpu_used(browsers_before, cpu_seconds(browser_pids()))
+                print(
+                    f"CPU used while the class logged in: the hub, its proxy, the servers and "
+                    f"kernels {hub_cpu:.0f} s; the {learners} browsers {browsers_cpu:.0f} s"
+                )
                 homes = [home for home, _ in results]
                 firsts = [first for _, first in results]
                 print(summary("start page of the apps", homes))
