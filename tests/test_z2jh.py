@@ -410,7 +410,7 @@ def test_kubespawner_takes_the_chart_mapping_of_the_values(class_list, monkeypat
     assert spawner.image == "registry.example.org/dicelab/singleuser:0.1.0"
     assert spawner.cmd == ["jupyterhub-singleuser"]
     assert spawner.args == [f"--config={IMAGE_ROOT / 'deploy/hub/jupyter_server_config.py'}"]
-    assert spawner.default_url == "/voila/render/00_start_here.ipynb"
+    assert spawner.default_url == "/voila/tree"  # the start page, without a kernel
     assert spawner.environment == {
         "JUPYTER_PATH": str(IMAGE_ROOT / "share/jupyter"),
         "DICELAB_CLASS_URL": "http://hub:10101/services/dicelab-class/",
