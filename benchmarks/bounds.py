@@ -92,7 +92,7 @@ def simulations(target: int, sizes: list[int]) -> None:
 
 
 def codes_and_saves() -> None:
-    from dicelab.classroom import MAX_CODE, read_result_code, result_code
+    from dicelab.classroom.codes import MAX_CODE, read_result_code, result_code
     from dicelab.farkle import Game
     from dicelab.farkle import save as farkle_save
     from dicelab.farkle.moves import Roll, SetAside
@@ -155,8 +155,8 @@ def _refused(read, text: str) -> None:
 
 
 def teacher(count: int) -> None:
-    from dicelab.class_results import example_codes, read_class
-    from dicelab.classroom import read_result_code
+    from dicelab.classroom.codes import read_result_code
+    from dicelab.classroom.results import example_codes, read_class
 
     codes = example_codes(count, game="farkle")
     text = "\n".join(f"{name}{i}: {code}" for i, (name, code) in enumerate(codes))

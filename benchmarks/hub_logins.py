@@ -8,7 +8,9 @@ Then N other learners do the same at the same moment, each in their own browser 
 Printed: each learner's time to the start page and to Penta's Roll button (median, slowest),
 learners who never got there, the slowest against the learner alone (the ratio), and the
 memory per learner (PSS of their server and kernels, from ``/proc``), with the load average.
-Goal (issue 26): all 20 play, the slowest first widget <= 30 s.
+Goal (issue 26): all 20 play, the slowest first widget <= 30 s. As `make class` does, the
+learners' servers are started with the hub, before the class logs in (`--no-prestart`: at
+each login).
 
     python benchmarks/hub_logins.py                # 20 learners
     python benchmarks/hub_logins.py --learners 3   # a quick look
@@ -39,14 +41,15 @@ WAIT = 300_000  # ms a learner waits at most
 
 
 def free_port() -> int:
-    """A port whose next two are free too (the proxy's API and the hub's API)."""
+    """A port whose next three are free too (the proxy's API, the hub's API, the class
+    service)."""
     for _ in range(50):
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
-        if port < 65000 and all(_free(port + step) for step in (1, 2)):
+        if port < 65000 and all(_free(port + step) for step in (1, 2, 3)):
             return port
-    raise RuntimeError("no three free ports in a row")
+    raise RuntimeError("no four free ports in a row")
 
 
 def _free(port: int) -> bool:
@@ -71,6 +74,35 @@ def processes(mark: str) -> list[int]:
     return [pid for pid in pids if pid != os.getpid() and mark.encode() in _environ(pid)]
 
 
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User and system CPU seconds of each process so far (from ``/proc/<pid>/stat``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return out
+
+
+def browser_pids() -> list[int]:
+    """Chromium's processes (the learners' browsers, on this machine in this benchmark)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            with contextlib.suppress(OSError):
+                if b"chromium" in Path(f"/proc/{name}/cmdline").read_bytes():
+                    found.append(int(name))
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds used between two readings (a process new since counts from 0)."""
+    return sum(value - before.get(pid, 0.0) for pid, value in after.items())
+
+
 def pss_mib(pid: int) -> float:
     """A process's proportional share of memory, MiB (0 once it has exited)."""
     try:
@@ -85,6 +117,8 @@ def pss_mib(pid: int) -> float:
 async def learner(browser, url: str, name: str) -> tuple[float | None, float | None]:
     """Log ``name`` in and open Penta: seconds to the start page and to the Roll button."""
     context = await browser.new_context()
+    context.set_default_timeout(WAIT)  # the login's click waits for the spawn's redirects
+    context.set_default_navigation_timeout(WAIT)
     page = await context.new_page()
     try:
         await page.goto(f"{url}/hub/login")
@@ -95,15 +129,15 @@ async def learner(browser, url: str, name: str) -> tuple[float | None, float | N
         link = page.get_by_role("link", name="Play Penta", exact=True)
         await link.wait_for(timeout=WAIT)
         home = time.monotonic() - start
-        await page.goto(f"{url}/user/{name}/voila/render/penta_play.ipynb")
-        await page.wait_for_selector(".dl-roll", timeout=WAIT)
+        await link.click()  # as a learner does: the start page's link to Penta
+        await page.wait_for_selector(".dl-roll:not([disabled])", timeout=WAIT)
         return home, time.monotonic() - start
     except Exception as error:  # a learner who never got there is counted, not fatal
         print(f"  {name}: {type(error).__name__}: {str(error).splitlines()[0]}")
         return None, None
 
 
-def start_hub(folder: Path, names: list[str], port: int) -> subprocess.Popen:
+def start_hub(folder: Path, names: list[str], port: int, prestart: bool) -> subprocess.Popen:
     """``make class`` with ``names`` on ``port``, its data in ``folder``."""
     (folder / "class.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
     command = [
@@ -115,6 +149,7 @@ def start_hub(folder: Path, names: list[str], port: int) -> subprocess.Popen:
         f"HUB_DATA={folder / 'data'}",
         "HUB_IDLE=0",
         "HUB_IP=127.0.0.1",
+        f"HUB_PRESTART={int(prestart)}",
     ]
     log = (folder / "hub.log").open("w")
     hub = subprocess.Popen(
@@ -131,6 +166,23 @@ def start_hub(folder: Path, names: list[str], port: int) -> subprocess.Popen:
             return hub
         time.sleep(0.5)
     raise RuntimeError("the hub did not answer within 300 s")
+
+
+def wait_for_prestart(folder: Path, began: float) -> None:
+    """Wait until the hub's prestart service says the learners' servers are ready (as a
+    teacher starts the hub before the class comes in)."""
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        text = (folder / "hub.log").read_text(errors="replace")
+        if "learners' servers ready" in text:
+            line = next(row for row in text.splitlines() if "learners' servers ready" in row)
+            print(
+                f"before the class: {line.split('dicelab: ')[-1]}"
+                f" ({time.monotonic() - began:.0f} s after make class)"
+            )
+            return
+        time.sleep(1)
+    raise RuntimeError("the learners' servers were not started within 600 s")
 
 
 def stop_hub(hub: subprocess.Popen, folder: Path) -> None:
@@ -155,16 +207,19 @@ def summary(label: str, times: list[float | None]) -> str:
     )
 
 
-async def run(learners: int) -> int:
+async def run(learners: int, prestart: bool) -> int:
     from playwright.async_api import async_playwright
 
     names = ["alone", *(f"learner{i:02d}" for i in range(1, learners + 1))]
     with tempfile.TemporaryDirectory(prefix="dicelab-hub-bench-") as tmp:
         folder = Path(tmp)
         port = free_port()
-        hub = start_hub(folder, names, port)
+        began = time.monotonic()
+        hub = start_hub(folder, names, port, prestart)
         url = f"http://127.0.0.1:{port}"
         try:
+            if prestart:
+                wait_for_prestart(folder, began)
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(
                     executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
@@ -176,8 +231,17 @@ async def run(learners: int) -> int:
                     else "reference: the learner alone never got there"
                 )
                 print(f"load average before the class: {os.getloadavg()[0]:.1f}")
+                mark = str(folder / "data")
+                hub_before = cpu_seconds(processes(mark))
+                browsers_before = cpu_seconds(browser_pids())
                 results = await asyncio.gather(*(learner(browser, url, name) for name in names[1:]))
                 print(f"load average with the class: {os.getloadavg()[0]:.1f}")
+                hub_cpu = cpu_used(hub_before, cpu_seconds(processes(mark)))
+                browsers_cpu = cpu_used(browsers_before, cpu_seconds(browser_pids()))
+                print(
+                    f"CPU used while the class logged in: the hub, its proxy, the servers and "
+                    f"kernels {hub_cpu:.0f} s; the {learners} browsers {browsers_cpu:.0f} s"
+                )
                 homes = [home for home, _ in results]
                 firsts = [first for _, first in results]
                 print(summary("start page of the apps", homes))
@@ -210,8 +274,13 @@ async def run(learners: int) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=20)
+    parser.add_argument(
+        "--no-prestart",
+        action="store_true",
+        help="start each learner's server at their login (HUB_PRESTART=0), not with the hub",
+    )
     args = parser.parse_args()
-    return asyncio.run(run(args.learners))
+    return asyncio.run(run(args.learners, prestart=not args.no_prestart))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ __all__ = ["ROOT", "circles", "graph", "layer", "sources", "upward"]
 LAYERS = (
     ("primitives", ()),
     ("engines", ("penta", "farkle")),
-    ("class results", ("classroom", "class_results")),
+    ("class results", ("classroom", "class_results")),  # class_results: before issue 26
     ("lessons and printouts", ("lessons", "printouts")),
     ("dashboards", ("widgets",)),
 )

@@ -1,6 +1,6 @@
 """Benchmark: the teacher's dashboard reads 30 result codes and draws its view (budget 2 s).
 
-30 example codes of each game (``dicelab.class_results.example_codes``: learners on seed
+30 example codes of each game (``dicelab.classroom.results.example_codes``: learners on seed
 42's duplicate dice, Penta alone, Farkle to 5,000 against the computer) are written to a
 file; a fresh Python process then times, for each game,
 
@@ -39,7 +39,7 @@ GAMES = ("penta", "farkle")
 
 def make_classes(learners: int, runs: int) -> dict[str, list[str]]:
     """For each game, the text of 1 + runs classes (seeds 42, 43, ...)."""
-    from dicelab.class_results import example_codes
+    from dicelab.classroom.results import example_codes
 
     classes: dict[str, list[str]] = {}
     for game in GAMES:
@@ -53,8 +53,8 @@ def make_classes(learners: int, runs: int) -> dict[str, list[str]]:
 def measure(path: Path) -> dict[str, dict[str, object]]:
     """Run in a fresh process: the reference, the cold read and the warm reads of each game."""
     classes = json.loads(path.read_text())
-    from dicelab.class_results import split_line
-    from dicelab.classroom import read_result_code
+    from dicelab.classroom.codes import read_result_code
+    from dicelab.classroom.results import split_line
     from dicelab.widgets.teacher import TeacherApp
 
     out: dict[str, dict[str, object]] = {}

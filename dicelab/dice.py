@@ -46,6 +46,7 @@ from fractions import Fraction
 from functools import cache
 from math import factorial, prod
 from numbers import Integral
+from typing import Protocol
 
 import numpy as np
 
@@ -55,6 +56,7 @@ from dicelab.numbers import check_seed, is_listlike, is_whole, show_value
 
 __all__ = [
     "FACES",
+    "DealtFaces",
     "SeededDice",
     "check_dice",
     "check_die",
@@ -248,3 +250,48 @@ class SeededDice:
             values.extend(byte % 6 + 1 for byte in digest if byte < 252)
             block += 1
         return tuple(values[:6])
+
+
+class DealtFaces(Protocol):
+    """Duplicate dice from somewhere other than a seed: a class service that deals each roll
+    only when it is asked (``dicelab.classroom``). A game given one (``dice=``) takes every
+    roll's faces from it, as from :meth:`SeededDice.faces`; ``seed`` names the dice (a class
+    game's number) and ``roll`` is never asked (such games are duplicate games)."""
+
+    seed: int
+
+    def faces(self, game: str, round: int, roll: int) -> tuple[int, ...]:
+        """The six faces of roll ``roll`` of ``round`` (see :meth:`SeededDice.faces`)."""
+        ...
+
+    def roll(self, k: int, index: int) -> tuple[int, ...]:
+        """Never asked (a game with dealt dice is a duplicate game); raise if it is."""
+        ...
+
+
+def dice_source(
+    seed: int | None, duplicate: bool, dice: DealtFaces | None
+) -> SeededDice | DealtFaces:
+    """The dice of a new game: ``dice`` if given (duplicate games only, and ``seed`` left
+    out or the same as the dice's), else the seed's (a fresh seed when ``None``).
+
+    >>> dice_source(7, False, None)
+    SeededDice(7)
+    >>> dice_source(7, False, SeededDice(7))
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMove: Dealt dice are duplicate dice: say duplicate=True.
+    """
+    if dice is None:
+        return SeededDice(new_seed() if seed is None else check_seed(seed))
+    if not duplicate:
+        raise IllegalMove(msg("Dealt dice are duplicate dice: say duplicate=True."))
+    if seed is not None and seed != dice.seed:
+        raise IllegalMove(
+            msg(
+                "These dice are dealt as {dealt}, not from the seed {seed}.",
+                dealt=dice.seed,
+                seed=seed,
+            )
+        )
+    return dice

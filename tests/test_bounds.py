@@ -10,8 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dicelab import IllegalMove, classroom
-from dicelab.class_results import (
+from dicelab import IllegalMove
+from dicelab.classroom import codes as classroom
+from dicelab.classroom.codes import MAX_CODE, MAX_LETTERS, read_result_code, result_code
+from dicelab.classroom.results import (
     MAX_NAME,
     MAX_TEXT,
     MAX_UPLOAD,
@@ -20,7 +22,6 @@ from dicelab.class_results import (
     read_class,
     safe_cell,
 )
-from dicelab.classroom import MAX_CODE, MAX_LETTERS, read_result_code, result_code
 from dicelab.farkle import Game as Farkle
 from dicelab.farkle import save as farkle_save
 from dicelab.farkle import simulate as sim

@@ -1,5 +1,5 @@
 """A class's results read from many codes: good and bad lines, names, sorting, the costliest
-situation, the optimal comparisons and the CSV (dicelab.class_results)."""
+situation, the optimal comparisons and the CSV (dicelab.classroom.results)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import io
 import pytest
 
 from dicelab import IllegalMove
-from dicelab.class_results import (
+from dicelab.classroom.codes import read_result_code, result_code
+from dicelab.classroom.results import (
     ClassResults,
     example_codes,
     missing_tables,
@@ -18,7 +19,6 @@ from dicelab.class_results import (
     read_class,
     split_line,
 )
-from dicelab.classroom import read_result_code, result_code
 from dicelab.farkle import Game as Farkle
 from dicelab.penta import Game as Penta
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicelab import IllegalMove
-from dicelab.classroom import VERSION, _checksum, _to_base32, read_result_code, result_code
+from dicelab.classroom.codes import VERSION, _checksum, _to_base32, read_result_code, result_code
 from dicelab.farkle import Game as Farkle
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS

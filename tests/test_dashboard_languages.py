@@ -325,7 +325,7 @@ def printouts_scenes(lang: str) -> Iterator[tuple[str, Any]]:
 
 def teacher_scenes(lang: str) -> Iterator[tuple[str, Any]]:
     """The teacher's dashboard: empty, a Penta class with a refused line, a Farkle class."""
-    from dicelab.class_results import example_codes
+    from dicelab.classroom.results import example_codes
     from dicelab.widgets.teacher import TeacherApp
 
     app = TeacherApp(lang=lang)

@@ -391,7 +391,15 @@ def _hub_config(monkeypatch, tmp_path: Path, **env: str):
     names = tmp_path / "class.txt"
     names.write_text("Ada\nbob\nteacher\n", encoding="utf-8")
     settings = {"NAMES": str(names), "HUB_DATA": str(tmp_path / "data"), **env}
-    for name in ("TEACHER", "HUB_PORT", "LAB", "HUB_IDLE", "HUB_AUTH", "HUB_MEM_LIMIT"):
+    for name in (
+        "TEACHER",
+        "HUB_PORT",
+        "LAB",
+        "HUB_IDLE",
+        "HUB_AUTH",
+        "HUB_MEM_LIMIT",
+        "HUB_PRESTART",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in settings.items():
         monkeypatch.setenv(name, value)
@@ -413,18 +421,37 @@ def test_make_class_configures_the_hub(monkeypatch, tmp_path: Path) -> None:
     assert Path(c.ConfigurableHTTPProxy.command[0]).name == "configurable-http-proxy"
     assert c.JupyterHub.spawner_class is LearnerSpawner
     assert c.Spawner.mem_limit == 2**30
-    assert c.Spawner.default_url == "/voila/render/00_start_here.ipynb"
+    assert c.Spawner.default_url == "/voila/tree"
     assert c.Spawner.environment["DICELAB_LAB"] == "0"
     assert c.Spawner.environment["DICELAB_MAX_KERNELS"] == "4"
-    [culler] = c.JupyterHub.services
+    service, prestart, culler = c.JupyterHub.services
     assert culler["command"][1:] == [
         "-m",
         "jupyterhub_idle_culler",
         "--timeout=3600",
         "--cull-every=300",
     ]
-    [role] = c.JupyterHub.load_roles
+    learners, teacher, starter, role = c.JupyterHub.load_roles
+    # the learners' servers started with the hub, by a service that may start servers only
+    assert prestart["command"][1:] == ["-m", "dicelab.hub.prestart"]
+    assert prestart["environment"]["DICELAB_PRESTART"] == "ada,bob"
+    assert starter == {
+        "name": "prestart",
+        "scopes": ["read:users", "servers"],
+        "services": ["prestart"],
+    }
     assert role["services"] == ["idle-culler"] and "delete:servers" in role["scopes"]
+    # the class service: run by the hub, asked by the learners' servers, taught by the teacher
+    assert service["name"] == "dicelab-class" and service["url"] == "http://127.0.0.1:8003"
+    assert service["command"][1:] == ["-m", "dicelab.classroom.service"]
+    assert service["environment"]["HUB_DATA"] == str(tmp_path / "data")
+    assert c.Spawner.environment["DICELAB_CLASS_URL"] == (
+        "http://127.0.0.1:8003/services/dicelab-class/"
+    )
+    assert learners["users"] == ["ada", "bob"] and teacher["users"] == ["teacher"]
+    assert learners["scopes"] == ["access:services!service=dicelab-class"]
+    assert "custom:dicelab-class:teach" in teacher["scopes"]
+    assert "custom:dicelab-class:teach" in c.JupyterHub.custom_scopes
 
 
 def test_make_class_options(monkeypatch, tmp_path: Path) -> None:
@@ -437,11 +464,14 @@ def test_make_class_options(monkeypatch, tmp_path: Path) -> None:
         HUB_IDLE="0",
         HUB_MEM_LIMIT="2G",
     )
+    assert "prestart" not in [
+        s["name"] for s in _hub_config(monkeypatch, tmp_path, HUB_PRESTART="0").JupyterHub.services
+    ]
     assert c.Authenticator.allowed_users == {"ada", "bob", "teacher"}
     assert c.Authenticator.admin_users == {"mme-curie"}
     assert c.JupyterHub.bind_url == "http://:8300" and c.JupyterHub.hub_port == 8302
     assert c.Spawner.environment["DICELAB_LAB"] == "1" and c.Spawner.mem_limit == 2 * 2**30
-    assert "services" not in c.JupyterHub
+    assert [s["name"] for s in c.JupyterHub.services] == ["dicelab-class", "prestart"]  # no culler
 
 
 def test_a_school_switches_to_its_own_accounts_in_one_line(monkeypatch, tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ def test_house_rules_app_refuses_an_unknown_joker():
 
 
 def test_optimal_scores_file_name_is_safe_for_a_house_name():
-    from dicelab.class_results import _scores_path
+    from dicelab.classroom.results import _scores_path
     from dicelab.penta.solver import file_label
 
     house = Rules.custom("../../our class/2B", full_house_points=30)
@@ -40,7 +40,7 @@ def test_optimal_scores_file_name_is_safe_for_a_house_name():
 
 
 def test_a_first_line_with_a_name_and_no_code_is_refused_not_taken_for_a_header():
-    from dicelab.class_results import read_class
+    from dicelab.classroom.results import read_class
 
     results = read_class("Ada:\nBea: P1-000YM")
     assert [(r.line, r.name) for r in results.refusals] == [(1, "Ada"), (2, "Bea")]
@@ -107,7 +107,7 @@ def test_penta_card_shows_the_house_upper_bonus():
 
 def test_teacher_refuses_a_huge_upload_before_filling_the_box():
     """A file far too long for a class was put in the box (and sent to the browser) first."""
-    from dicelab.class_results import MAX_TEXT
+    from dicelab.classroom.results import MAX_TEXT
     from dicelab.widgets.teacher import TeacherApp
 
     app = TeacherApp(lang="en")

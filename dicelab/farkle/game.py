@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dicelab.dice import SeededDice, new_seed
+from dicelab.dice import DealtFaces, SeededDice, dice_source
 from dicelab.errors import IllegalMove
 from dicelab.farkle import save
 from dicelab.farkle.moves import Bank, Move, Roll, SetAside, check_positions
@@ -48,7 +48,7 @@ from dicelab.farkle.scoring import is_farkle
 from dicelab.farkle.situation import DEFAULT_TARGET, Situation
 from dicelab.farkle.turn import Turn
 from dicelab.i18n import N_, Message, msg
-from dicelab.numbers import check_seed, is_whole, show_value
+from dicelab.numbers import is_whole, show_value
 from dicelab.presets import check_preset_name
 
 __all__ = [
@@ -140,6 +140,8 @@ class Game:
       first k faces of :meth:`~dicelab.dice.SeededDice.faces` ``("farkle", t, j)`` for k
       dice in play, the same for every seat and every learner with the seed, whatever
       happened before (``docs/classroom.md``);
+    * ``dice``: those faces from elsewhere, a class service dealing them roll by roll
+      (:class:`~dicelab.dice.DealtFaces`; duplicate games only);
     * ``rules``: a :class:`~dicelab.farkle.rules.Rules` table or a preset's name
       (default standard); a table that differs from a preset needs its own name;
     * ``computer_player``: the computer's strategy (default :class:`ComputerPlayer`);
@@ -162,6 +164,7 @@ class Game:
         target: int = DEFAULT_TARGET,
         seed: int | None = None,
         duplicate: bool = False,
+        dice: DealtFaces | None = None,
         rules: Rules | str | None = None,
         computer_player: ComputerPlayer | None = None,
         start: Situation | str | None = None,
@@ -174,7 +177,7 @@ class Game:
             raise IllegalMove(
                 msg("duplicate is True or False, not {value}.", value=show_value(duplicate))
             )
-        self._dice = SeededDice(new_seed() if seed is None else check_seed(seed))
+        self._dice: SeededDice | DealtFaces = dice_source(seed, duplicate, dice)
         self._duplicate = duplicate
         rules = _check_table(rules)
         self.computer_player = ComputerPlayer() if computer_player is None else computer_player

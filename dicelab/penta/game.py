@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dicelab.dice import SeededDice, check_dice, new_seed
+from dicelab.dice import DealtFaces, SeededDice, check_dice, dice_source
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
 from dicelab.numbers import is_whole, show_value
@@ -134,7 +134,9 @@ class Game:
     ``duplicate=True`` the dice of roll j of round r depend only on (seed, r, j) and the
     dice held (:meth:`~dicelab.dice.SeededDice.faces`; the free slots, from the left, take
     the roll's faces in order): every seat, and every learner with the seed, faces the
-    same dice in a round whatever happened before (``docs/classroom.md``).
+    same dice in a round whatever happened before (``docs/classroom.md``). ``dice`` takes
+    those faces from elsewhere: a class service that deals them roll by roll
+    (:class:`~dicelab.dice.DealtFaces`; ``duplicate=True`` needed).
 
     >>> game = Game(seed=4, duplicate=True)
     >>> game.roll() == Game(players=2, seed=4, duplicate=True).roll()
@@ -152,6 +154,7 @@ class Game:
         seed: int | None = None,
         *,
         duplicate: bool = False,
+        dice: DealtFaces | None = None,
     ) -> None:
         if not isinstance(duplicate, bool):
             raise IllegalMove(
@@ -160,7 +163,7 @@ class Game:
         self._duplicate = duplicate
         self._seats = registry.make_seats(players, computer)
         self._rules = check_preset_name(check_rules(rules), PRESETS)
-        self._dice = SeededDice(new_seed() if seed is None else seed)
+        self._dice: SeededDice | DealtFaces = dice_source(seed, duplicate, dice)
         cards = tuple(Scorecard(self._rules) for _ in self._seats)
         self._events: list[Move] = []
         self._states: list[_State] = [_State(cards)]

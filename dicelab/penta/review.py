@@ -285,7 +285,7 @@ def review(
     module). ``reviewer`` shares the tables between reviews (one is made for the game's rules
     otherwise; the tables come from the cache, or are built once). ``detail=False`` values the
     losses only, about twice as fast: no standard deviations, no explanations (a class's
-    games, :mod:`dicelab.class_results`).
+    games, :mod:`dicelab.classroom.results`).
     """
     if isinstance(game, bytes | str):
         text = game.decode("utf-8", "replace") if isinstance(game, bytes) else game

@@ -28,6 +28,7 @@ from dicelab.widgets.common.classmode import (
     class_link_card,
     class_options,
 )
+from dicelab.widgets.common.hubgame import hub_game_option
 from dicelab.widgets.common.registry import APPS, app_class
 from dicelab.widgets.common.style import stylesheet
 from dicelab.widgets.lang import language_from_query, page_query, preheated, warm_up
@@ -72,11 +73,14 @@ def launch(name: str, **options: Any) -> widgets.Widget:
     options.setdefault("lang", language_from_query(query))
     if getattr(app, "accepts_class_links", False):
         try:
-            link = class_options(query)
+            link = {**class_options(query), **hub_game_option(query)}
         except ClassLinkError as problem:
             _discard(ahead)
             html = class_link_card(problem, _language(options["lang"]))
             return widgets.HTML(f"<style>{stylesheet()}{CLASS_CSS}</style>" + html)
+        except IllegalMove as error:  # a hub's class game number that is not one
+            _discard(ahead)
+            return _card(Notice("error", error.message), options["lang"])
         if link:
             _discard(ahead)
             ahead = None

@@ -1,12 +1,12 @@
 """The teacher's dashboard: paste (or upload) a class's result codes and see what the class did.
 
-Every code is read and replayed by :func:`dicelab.class_results.read_class`; the dashboard
+Every code is read and replayed by :func:`dicelab.classroom.results.read_class`; the dashboard
 draws what it found: how many codes were read and why the others were refused, a table of
 the learners sortable by score, a plot of the class's scores against optimal play, the
 situation where the class lost the most (to discuss together), and the table as CSV.
 It holds the engine's results and the sort chosen, nothing else (``docs/classroom.md``).
 
->>> from dicelab.class_results import example_codes
+>>> from dicelab.classroom.results import example_codes
 >>> app = TeacherApp(lang="en")
 >>> app.read("\\n".join(f"{name}: {code}" for name, code in example_codes(3)))
 True
@@ -28,7 +28,8 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from dicelab.class_results import (
+from dicelab.classroom.client import ClassDesk, from_environment
+from dicelab.classroom.results import (
     ChoiceCount,
     ClassResults,
     Discussion,
@@ -44,6 +45,7 @@ from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, format_number, msg, nmsg, translate, use_language
 from dicelab.numbers import show_value
 from dicelab.review import KIND_NAMES
+from dicelab.widgets.class_games import ClassGamesPanel
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, Notice, esc
 from dicelab.widgets.common.review import data_link
@@ -90,6 +92,9 @@ TEACHER_CSS = (
 class TeacherApp(App):
     """Paste or upload result codes, press Read, see the class.
 
+    On a hub with the class service (``class_desk``, default: this server's), the dashboard
+    starts with the hub's class games (:class:`~dicelab.widgets.class_games.ClassGamesPanel`).
+
     ``codes``: text to read at once (one code a line, a name may come first); ``lang``: the
     language; ``warm``: load the solver's tables and matplotlib in a background thread as
     soon as the app is made (they are cached on disk; nothing is built). Driving methods:
@@ -107,9 +112,15 @@ class TeacherApp(App):
         codes: str | None = None,
         lang: str | None = None,
         warm: bool = True,
+        class_desk: ClassDesk | None = None,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        desk = class_desk if class_desk is not None else from_environment()
+        # Read live (every few seconds) from the hub's service; a desk given (tests) on demand.
+        self._class_games = (
+            None if desk is None else ClassGamesPanel(desk, self._lang, live=class_desk is None)
+        )
         self._results: ClassResults | None = None
         self._sort = "score"
         self._drawn: tuple[Any, ...] | None = None  # (results, sort, lang) drawn
@@ -153,6 +164,7 @@ class TeacherApp(App):
         self._progress.layout.display = "none"
         buttons = self._shared.box(widgets.HBox, [self._read, self._upload, self._example])
         self._body.children = [
+            *([] if self._class_games is None else [self._class_games]),
             self._intro,
             self._input,
             buttons,
@@ -253,7 +265,7 @@ class TeacherApp(App):
     def upload(self, name: str, content: bytes, size: int | None = None) -> bool:
         """Read an uploaded file's ``content`` (UTF-8 text, one code a line), as the upload
         button does; its text is shown in the box. A file over
-        :data:`~dicelab.class_results.MAX_UPLOAD` bytes (``size``, as the page says, when it
+        :data:`~dicelab.classroom.results.MAX_UPLOAD` bytes (``size``, as the page says, when it
         sent no content) is refused with words that say the limit."""
 
         def go() -> None:
@@ -324,7 +336,14 @@ class TeacherApp(App):
         with use_language(self._lang):
             return self._results.to_csv(self._sort, SORTS[self._sort][1])
 
+    @property
+    def class_games(self) -> ClassGamesPanel | None:
+        """The hub's class games (set up, watched live), when a class service is there."""
+        return self._class_games
+
     def _render(self, lang: str) -> None:
+        if self._class_games is not None:
+            self._class_games.set_language(lang)
         self._intro.value = (
             "<p>"
             + esc(
@@ -463,6 +482,8 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             ),
             (translate("Result", lang), lambda r: _won(r, lang)),
         ]
+    if any(results.note(r) is not None for r in rows):
+        columns.append((translate("Check", lang), lambda r: _note(results, r, lang)))
     columns += [
         (translate("Decisions", lang), lambda r: num(r.decisions, lang)),
         (
@@ -481,13 +502,20 @@ def _table_html(results: ClassResults, rows: Sequence[LearnerResult], lang: str)
             text = value(row)
             css = ' class="dl-num"' if index and _NUMBER.match(text) else ""
             cells.append(f"<td{css}>{esc(text)}</td>")
-        body.append('<tr class="dl-teacher-row">' + "".join(cells) + "</tr>")
+        flagged = " dl-teacher-flagged" if results.note(row) is not None else ""
+        body.append(f'<tr class="dl-teacher-row{flagged}">' + "".join(cells) + "</tr>")
     caption = translate("The class, one learner a row", lang)
     return (
         _optimal_line(results, rows, lang)
         + f'<table class="dl-table dl-teacher-rows"><caption>{esc(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def _note(results: ClassResults, row: LearnerResult, lang: str) -> str:
+    """The table's check of a row: why its code may not be the class game's ("" if it is)."""
+    note = results.note(row)
+    return "" if note is None else "⚠ " + note.render(lang)
 
 
 def _optimal_line(results: ClassResults, rows: Sequence[LearnerResult], lang: str) -> str:

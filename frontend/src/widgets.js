@@ -61,7 +61,7 @@ export function createWidgetManager(kernel, rendermime) {
 }
 
 /**
- * The largest file a file-upload button sends to the kernel, in bytes: dicelab.class_results'
+ * The largest file a file-upload button sends to the kernel, in bytes: dicelab.classroom.results'
  * MAX_UPLOAD (tests/test_frontend.py checks that they agree), below the 10 MiB a message to the
  * kernel may hold. A larger file is not read: the kernel is sent its name and size with no
  * content, and refuses it in words that say the limit, in the page's language.

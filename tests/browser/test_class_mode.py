@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicelab.classroom import read_result_code
+from dicelab.classroom.codes import read_result_code
 from dicelab.penta import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -24,6 +24,7 @@ import dbm
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.request
@@ -54,13 +55,14 @@ class Hub:
         return [pid for pid in _pids() if home in _environ(pid).split(b"\0")]
 
 
-def _three_free_ports() -> int:
-    """A port whose next two are free too (the hub's proxy API and its own API use them)."""
+def _four_free_ports() -> int:
+    """A port whose next three are free too (the hub's proxy API, its own API and the class
+    service use them)."""
     for _ in range(50):
         port = _free_port()
-        if port < 65000 and all(_is_free(port + step) for step in (1, 2)):
+        if port < 65000 and all(_is_free(port + step) for step in (1, 2, 3)):
             return port
-    raise RuntimeError("no three free ports in a row")
+    raise RuntimeError("no four free ports in a row")
 
 
 def _is_free(port: int) -> bool:
@@ -96,7 +98,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[H
     names = folder / "class.txt"
     names.write_text(f"# class 5B\nAda\nbob\n{TEACHER}\n", encoding="utf-8")
     data = folder / "data"
-    port = _three_free_ports()
+    port = _four_free_ports()
     log = artifacts / "hub.log"
     command = [
         "make",
@@ -155,15 +157,21 @@ def log_in(page, hub: Hub, name: str, password: str, next_url: str = "") -> None
 @pytest.fixture(scope="module")
 def learners(browser, hub: Hub) -> Iterator[dict]:
     """Ada and Bob logged in (their first login: they set their passwords), each on the start
-    page of the apps in their own server, their two servers spawned at once."""
+    page of the apps in their own server (no kernel), then on Penta, their two servers spawned
+    at once."""
     pages = {}
     for name in ("ada", "bob"):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         pages[name] = context.new_page()
         log_in(pages[name], hub, name.capitalize(), PASSWORDS[name])  # names are lowercased
+    for name, page in pages.items():  # the start page, without a kernel; then Penta
+        link = page.get_by_role("link", name="Play Penta", exact=True)
+        link.wait_for(timeout=START)
+        assert f"/user/{name}/voila/tree" in page.url, page.url
+        link.click()
     for name, page in pages.items():
-        page.wait_for_url(f"**/user/{name}/voila/render/00_start_here.ipynb", timeout=START)
-        page.get_by_role("link", name="Play Penta", exact=True).wait_for(timeout=START)
+        page.wait_for_url(f"**/user/{name}/voila/render/penta_play.ipynb**", timeout=START)
+        page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
     yield pages
     for page in pages.values():
         page.context.close()
@@ -171,7 +179,7 @@ def learners(browser, hub: Hub) -> Iterator[dict]:
 
 def test_learners_and_the_teacher_log_in(browser, hub: Hub, learners: dict) -> None:
     for name, page in learners.items():
-        assert f"/user/{name}/voila/render/00_start_here.ipynb" in page.url
+        assert f"/user/{name}/voila/render/penta_play.ipynb" in page.url
     context = browser.new_context()
     page = context.new_page()
     log_in(page, hub, TEACHER, PASSWORDS[TEACHER], next_url="/hub/admin")
@@ -323,7 +331,7 @@ def test_no_code_from_the_browser(hub: Hub, learners: dict, tmp_path: Path) -> N
 
 def test_the_fifth_kernel_is_refused_with_words(hub: Hub, learners: dict) -> None:
     ada = learners["ada"]
-    assert len(_kernel_ids(ada, "ada")) == 1  # her start page's
+    assert len(_kernel_ids(ada, "ada")) == 1  # Penta's (the start page has none)
     pages = [ada.context.new_page() for _ in range(3)]
     for page in pages:  # three more apps at once: four kernels, the most
         page.goto(f"{hub.url}/user/ada/voila/render/00_start_here.ipynb", wait_until="commit")
@@ -344,3 +352,80 @@ def test_the_fifth_kernel_is_refused_with_words(hub: Hub, learners: dict) -> Non
     assert len(_kernel_ids(ada, "ada")) == 3
     for page in [*pages[1:], fifth]:
         page.close()
+
+
+# -- the class service: a class game dealt and kept by the server ------------------------------
+
+
+def _dice(page) -> str:
+    """The dice on the table, as the engine's notation says them ("dice 2 2 4 5 6")."""
+    line = page.locator(".dl-situation").first.text_content() or ""
+    return next((part.strip() for part in line.split("|") if part.strip().startswith("dice")), "")
+
+
+def _wait_for_kernels(page, user: str, most: int) -> None:
+    deadline = time.monotonic() + 30
+    while len(_kernel_ids(page, user)) > most and time.monotonic() < deadline:
+        time.sleep(0.5)
+
+
+def test_a_class_game_is_dealt_and_kept_by_the_class_service(
+    browser, hub: Hub, learners: dict, artifacts: Path
+) -> None:
+    """The teacher sets a class game up in the dashboard; Ada and Bob open its link, get the
+    same dice, and the teacher's table shows both plays without a code pasted. A hint forced
+    open from Ada's page gets nothing. The service keeps the plays in its SQLite database."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    teacher = context.new_page()
+    log_in(teacher, hub, TEACHER, PASSWORDS[TEACHER], next_url="/hub/user-redirect/")
+    teacher.wait_for_url(f"**/user/{TEACHER}/voila/render/teacher.ipynb", timeout=START)
+    panel = teacher.locator(".dl-class-games")
+    panel.wait_for(timeout=START)
+    teacher.get_by_role("heading", name="Class games on this hub").wait_for()
+    teacher.get_by_label("Against the computer").uncheck()
+    teacher.get_by_label("Title").fill("5B, Monday")
+    teacher.get_by_role("button", name="Set up a class game").click()
+    link = teacher.locator(".dl-class-games a[href*='classgame=']").first
+    link.wait_for(timeout=30_000)
+    href = link.get_attribute("href")
+    assert href == "/hub/user-redirect/voila/render/penta_play.ipynb?classgame=1"
+
+    ada, bob = learners["ada"], learners["bob"]
+    _wait_for_kernels(ada, "ada", 2)  # the tabs of the test before have gone
+    for page in (ada, bob):
+        page.goto(hub.url + href, timeout=START)
+        page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
+        assert "Class game 1: 5B, Monday" in page.locator(".dl-class-line").inner_text()
+        page.click(".dl-roll")
+    for page in (ada, bob):
+        page.wait_for_function(
+            "() => /dice [1-6]/.test(document.querySelector('.dl-situation')?.textContent ?? '')",
+            timeout=30_000,
+        )
+    assert _dice(ada) == _dice(bob) and _dice(ada).startswith("dice ")
+    ada.click(".dl-box-chance.dl-seat-0")
+    ada.click(".dl-validate")
+
+    # A hostile learner shows the hidden Advisor button and presses it: the kernel refuses.
+    ada.evaluate(
+        "() => document.querySelectorAll('.dl-class-hidden')"
+        ".forEach(e => e.classList.remove('dl-class-hidden'))"
+    )
+    toggle = ada.locator(".dl-advisor-toggle").first
+    toggle.click()
+    ada.wait_for_timeout(3000)  # the kernel has answered: the toggle is set back, no advice
+    assert "mod-active" not in (toggle.get_attribute("class") or "")
+    assert ada.locator(".dl-advisor").count() == 0
+
+    table = teacher.locator(".dl-class-games-table")
+    for name in ("ada", "bob"):  # live: the table reads the service every few seconds
+        table.get_by_role("rowheader", name=name).wait_for(timeout=30_000)
+    assert "optimal player alone scores" in table.inner_text()
+    teacher.screenshot(path=str(artifacts / "hub-teacher-class-games.png"), full_page=True)
+    ada.screenshot(path=str(artifacts / "hub-learner-class-game.png"), full_page=True)
+    context.close()
+    with contextlib.closing(sqlite3.connect(hub.data / "classes.sqlite")) as db:
+        plays = dict(db.execute("select learner, moves from plays").fetchall())
+        secret = db.execute("select secret from class_games").fetchone()[0]
+    assert set(plays) == {"ada", "bob"} and plays["ada"] >= 2
+    assert len(secret) == 32 and secret.hex() not in hub.log.read_text()

@@ -1,7 +1,7 @@
 """The teacher's dashboard in a real browser: 30 codes pasted into the box, Read, the class table.
 
 A Voilà server of its own serves a temporary folder with a copy of ``notebooks/teacher.ipynb``;
-the codes are 30 example games (``dicelab.class_results.example_codes``) and one line that is
+the codes are 30 example games (``dicelab.classroom.results.example_codes``) and one line that is
 no code. A screenshot of the dashboard goes to ``test-artifacts/``. A second page, in French,
 uploads a .csv file of 5 codes through the upload button and sorts the table by name.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dicelab.class_results import example_codes
+from dicelab.classroom.results import example_codes
 from tests.browser.conftest import ROOT, start_voila, stop_voila
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]

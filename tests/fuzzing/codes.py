@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from dicelab import IllegalMove
-from dicelab.classroom import read_result_code, result_code
+from dicelab.classroom.codes import read_result_code, result_code
 from dicelab.farkle import Game as Farkle
 from dicelab.penta import Game as Penta
 

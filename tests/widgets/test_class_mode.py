@@ -10,7 +10,7 @@ import re
 import pytest
 
 from dicelab import page_request
-from dicelab.classroom import read_result_code, result_code
+from dicelab.classroom.codes import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.penta import Game as PentaGame
 from dicelab.penta.rules import Rules

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from dicelab.classroom import result_code
+from dicelab.classroom.codes import result_code
 from dicelab.errors import IllegalMove
 from dicelab.widgets.common import saved
 from dicelab.widgets.common.saved import (

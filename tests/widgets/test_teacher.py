@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from dicelab.class_results import example_codes
+from dicelab.classroom.results import example_codes
 from dicelab.widgets.teacher import TeacherApp
 from tests.widgets.helpers import snapshot
 
@@ -176,3 +176,29 @@ def test_two_seeds_get_a_column_of_optimal_scores_and_no_single_line():
     assert "Optimal player, same dice" in app.table_html
     assert "On your class's dice" not in unescape(app.table_html)
     assert "Dashed line" not in app.plot_html  # no one optimal game to draw
+
+
+def test_codes_not_of_the_class_game_are_marked():
+    """A code of another seed, or of an ordinary game, is read but marked: a code proves a
+    legal game on its own seed's dice, not the class's (issue 26)."""
+    from dicelab.classroom.codes import result_code
+    from dicelab.penta import Game
+
+    ordinary = Game(("Learner",), seed=42)  # the class's seed, but not duplicate dice
+    ordinary.roll()
+    ordinary.score("chance")
+    text = "\n".join(
+        [f"{name}: {code}" for name, code in example_codes(3, seed=42)]
+        + [f"Mallory: {example_codes(1, seed=43)[0][1]}", f"Oscar: {result_code(ordinary)}"]
+    )
+    app = TeacherApp(codes=text, lang="en")
+    assert app.results is not None and app.results.class_seed == 42
+    table = unescape(app.table_html)
+    assert "Check" in table and table.count("dl-teacher-flagged") == 2
+    assert "⚠ Another class game: seed 43, where the class's is 42." in table
+    assert "⚠ Not a class game: an ordinary game, with dice of its own." in table
+    french = TeacherApp(codes=text, lang="fr")
+    assert "graine 43" in unescape(french.table_html)
+    assert "Check" not in unescape(
+        TeacherApp(codes=text.split("\nMallory")[0], lang="en").table_html
+    )

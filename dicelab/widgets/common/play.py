@@ -14,11 +14,14 @@ step is played and how the dice tumble; this module only schedules and draws.
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.classroom.plays import save_of
 from dicelab.errors import IllegalMove
 from dicelab.i18n import N_, Message, msg, translate
 from dicelab.widgets.common import saved
@@ -32,6 +35,7 @@ from dicelab.widgets.common.classmode import (
 )
 from dicelab.widgets.common.dice import DiceRow
 from dicelab.widgets.common.forms import SPEEDS, PlayerRows, set_options, speed_options
+from dicelab.widgets.common.hubgame import NO_CODE, HubGame, hub_banner_html
 
 __all__ = [
     "GAME_OVER_UNDO",
@@ -41,6 +45,8 @@ __all__ = [
     "end_card_html",
     "set_shown",
 ]
+
+log = logging.getLogger("dicelab.widgets")
 
 GONE_CSS = ".dl-gone { display: none !important; }\n"
 """Hides a widget that shares the app's one Layout (:func:`set_shown`): no Layout model of its
@@ -95,6 +101,7 @@ class PlayApp(App):
         self._epoch = 0
         self._computer_log: list[Message] = []  # the computer's moves since a human's action
         self._class_seed: int | None = None  # a class game's seed (set by the subclass)
+        self._hub: HubGame | None = None  # a hub's class game (set by the subclass)
         saved.track(self)  # its game is saved after every change (games that survive)
 
     # -- building -------------------------------------------------------------------------
@@ -220,8 +227,54 @@ class PlayApp(App):
     @property
     def hints_hidden(self) -> bool:
         """Whether the hints (advisor or risk panel) and the review are hidden: during a class
-        game, so that every learner decides alone."""
+        game, so that every learner decides alone (a hub's class game: unless the teacher
+        allows the hints)."""
+        hub = self.hub_game
+        if hub is not None and hub.hints:
+            return False
         return self.in_class_game and not self._game.is_over
+
+    # -- a hub's class game (dicelab/widgets/common/hubgame.py) -------------------------------
+    @property
+    def hub_game(self) -> HubGame | None:
+        """The hub's class game being played (its dice dealt by the class service), if any."""
+        hub = self._hub
+        return hub if hub is not None and self._class_seed == hub.number else None
+
+    def _hub_save(self) -> dict[str, Any] | None:
+        """The engine's save of the game, while it is the hub's class game (else None)."""
+        if self.hub_game is None or getattr(self, "_game", None) is None:
+            return None
+        return save_of(self._game)
+
+    def _hub_resume(self, load: Callable[[dict[str, Any]], Any]) -> Any | None:
+        """The play the class service keeps for this learner, replayed with ``load`` (None:
+        none yet). Its rolls' faces come with it, so the replay asks the service nothing."""
+        hub = self._hub
+        assert hub is not None
+        answer = hub.service.play(hub.number, past=True)
+        kept = answer.get("save")
+        if not kept:
+            return None
+        hub.dice.learn(answer.get("past") or {})
+        hub.sent = json.dumps(kept, sort_keys=True)
+        return load(kept)
+
+    def _hub_send(self) -> None:
+        """Send the game to the class service if it changed (after every change). If the
+        service cannot be reached, the game goes on here and goes with the next roll."""
+        hub, save = self.hub_game, self._hub_save()
+        if hub is None or save is None:
+            return
+        text = json.dumps(save, sort_keys=True)
+        if text == hub.sent:
+            return
+        try:
+            hub.service.play(hub.number, save=save)
+        except IllegalMove as error:
+            log.warning("dicelab: class game %s not kept: %s", hub.number, error)
+            return
+        hub.sent = text
 
     def _refuse_hints(self, show: bool) -> bool:
         """During a class game, opening a hint panel is refused (True: refused)."""
@@ -239,7 +292,10 @@ class PlayApp(App):
 
     def _code(self) -> str | Message:
         """The game's result code, or the message saying why it has none."""
-        from dicelab.classroom import result_code
+        from dicelab.classroom.codes import result_code
+
+        if self.hub_game is not None:
+            return NO_CODE  # the class service keeps the game: the teacher sees it
 
         try:
             return result_code(self._game)
@@ -285,7 +341,11 @@ class PlayApp(App):
         over = bool(self._game.is_over)
         seed = self._class_seed
         computer = any(_is_computer(seat) for seat in self._game.seats)
-        banner = "" if seed is None else class_banner_html(seed, lang, computer, over)
+        hub = self.hub_game
+        if hub is not None:
+            banner = hub_banner_html(hub, lang, over)
+        else:
+            banner = "" if seed is None else class_banner_html(seed, lang, computer, over)
         self._code_part = self._render_code(lang)
         if self._class_line.value != banner + self._code_part:
             self._class_line.value = banner + self._code_part
@@ -412,6 +472,7 @@ class PlayApp(App):
         with self._lock:
             super().render()
             saved.publish(self)
+            self._hub_send()
 
     def _render_common(self, lang: str) -> None:
         """Draw the New game and Undo buttons and the situation line."""

@@ -224,8 +224,8 @@ def restore(app: Any, text: object) -> bool:
     does), with a notice saying so; a refused save leaves the app's game as it is, with a
     notice saying why (False). Only a page whose game has not begun takes a save."""
     with app.lock:
-        if app.game.events:
-            return False  # the learner has played on this page already: that game counts
+        if app.game.events or getattr(app, "hub_game", None) is not None:
+            return False  # played already (that game counts), or kept by the class service
         try:
             game, seed = read_page_save(app, text)
         except IllegalMove as error:
@@ -283,6 +283,8 @@ def publish(app: Any) -> None:
         return  # nobody keeps saves here (a notebook outside Voilà)
     if _app() is not app or getattr(app, "_game", None) is None:
         return
+    if getattr(app, "hub_game", None) is not None:
+        return  # a hub's class game: the class service keeps it, not the browser
     text = page_save(app)
     if text == _sent:
         return

@@ -25,13 +25,17 @@ Every number, legality and banner comes from :mod:`dicelab.farkle`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_int import ProgressStyle
 
+from dicelab.classroom.client import ClassService
+from dicelab.dice import DealtFaces
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Bank, Game, Roll, SetAside, farkle_chance, lineup_label
+from dicelab.farkle import save as farkle_save
 from dicelab.farkle.game import GAME_OVER, HOT_DICE, LAST_ROUND, MAX_HUMANS, TURN_LOST, Event
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.situation import DEFAULT_TARGET, TARGETS
@@ -42,6 +46,7 @@ from dicelab.widgets.common.base import Notice, NoticeKind, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
+from dicelab.widgets.common.hubgame import open_hub_game
 from dicelab.widgets.common.play import PlayApp, end_card_html, set_shown
 from dicelab.widgets.farkle.review import FarkleReviewPanel
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS, computer_mark
@@ -71,6 +76,9 @@ class FarkleApp(PlayApp):
     ``lang``: the language (default: ``?lang=`` of a Voilà URL, else the environment);
     ``auto_review``: the Review panel opens at the game's end.
 
+    ``class_game``: a hub's class game (its number), kept and dealt by the class service
+    (``service``, default: this learner server's; :mod:`dicelab.widgets.common.hubgame`).
+
     ``class_seed``: a **class game** (``docs/classroom.md``), the same for everyone given this
     seed: duplicate dice, one learner against dicelab's computer player («IA»; ``solo=True``:
     alone), no undo, the risk panel and the review hidden until the game is over, the seed
@@ -97,11 +105,21 @@ class FarkleApp(PlayApp):
         auto_review: bool = True,
         class_seed: int | str | None = None,
         solo: bool = False,
+        class_game: int | None = None,
+        service: ClassService | None = None,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        if class_game is not None:  # a hub's class game: its settings from the class service
+            if class_seed is not None or solo:
+                raise IllegalMove(msg("A class game of the class server chooses its own seed."))
+            self._hub = open_hub_game(class_game, "farkle", service, self._hub_save)
+            class_seed, solo = class_game, not self._hub.settings["computer"]
+            rules, target = self._hub.settings["rules"], self._hub.settings["target"]
         more = None if humans == 1 else humans  # a class game has one human
         self._class_seed = check_class_game(class_seed, solo, humans=more, seed=seed)
+        if self._hub is not None and self._hub.learner:
+            humans = [self._hub.learner]  # the learner's seat says their login
         if self._class_seed is not None:
             seed, computer = self._class_seed, not solo
         self._review = FarkleReviewPanel(self, auto_review=auto_review)  # Review (issue 12)
@@ -110,8 +128,18 @@ class FarkleApp(PlayApp):
         self._speed = read_speed(speed)
         self._build()
         self._game = _new_game(
-            humans, computer, target, rules, read_seed(seed), self._class_seed is not None
+            humans,
+            computer,
+            target,
+            rules,
+            read_seed(seed),
+            self._class_seed is not None,
+            None if self._hub is None else self._hub.dice,
         )
+        if self._hub is not None:  # a second tab, a reload: the play the service keeps
+            dice = self._hub.dice
+            kept = self._hub_resume(lambda save: farkle_save.load(partial(Game, dice=dice), save))
+            self._game = kept or self._game
         self._after_change(0)
         self.render()
 
@@ -759,7 +787,10 @@ def _new_game(
     rules: str | None,
     seed: int | None,
     duplicate: bool = False,
+    dice: DealtFaces | None = None,
 ) -> Game:
     table = None if rules is None else Rules.preset(rules)
     players = humans if isinstance(humans, int) else tuple(humans)
-    return Game(players, computer, target=target, seed=seed, rules=table, duplicate=duplicate)
+    return Game(
+        players, computer, target=target, seed=seed, rules=table, duplicate=duplicate, dice=dice
+    )

@@ -33,16 +33,19 @@ import logging
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from dicelab.classroom.client import ClassService
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, format_number, msg, nmsg, plural, translate
 from dicelab.numbers import SCORE_PLACES, parse_whole, show_value
 from dicelab.penta import Game
 from dicelab.penta import players as players_registry
+from dicelab.penta import save as penta_save
 from dicelab.penta.game import MAX_SEATS, TURNS, Hold, Roll, Score
 from dicelab.penta.rules import BOX_NAMES, PRESETS, Rules
 from dicelab.widgets.common.background import run_in_background
@@ -50,6 +53,7 @@ from dicelab.widgets.common.base import Notice, esc, refuse
 from dicelab.widgets.common.classmode import check_class_game
 from dicelab.widgets.common.dice import DiceRow, DieState, DieView, dice_text, die_position
 from dicelab.widgets.common.forms import SPEEDS, read_seed, read_speed, set_options
+from dicelab.widgets.common.hubgame import open_hub_game
 from dicelab.widgets.common.play import PlayApp, end_card_html, set_shown
 from dicelab.widgets.common.timer import Countdown
 from dicelab.widgets.labels import (
@@ -95,6 +99,9 @@ class PentaApp(PlayApp):
     language (default: ``?lang=`` of a Voilà URL, else the environment); ``scheduler`` and
     ``animate`` are for tests; ``auto_review``: the Review panel opens at the game's end.
 
+    ``class_game``: a hub's class game (its number), kept and dealt by the class service
+    (``service``, default: this learner server's; :mod:`dicelab.widgets.common.hubgame`).
+
     ``class_seed``: a **class game** (``docs/classroom.md``), the same for everyone given this
     seed: duplicate dice, one learner against the optimal computer player (``solo=True``:
     alone), no auto-score, no undo, the advisor and the review hidden until the game is
@@ -124,9 +131,17 @@ class PentaApp(PlayApp):
         auto_review: bool = True,
         class_seed: int | str | None = None,
         solo: bool = False,
+        class_game: int | None = None,
+        service: ClassService | None = None,
         **options: Any,
     ) -> None:
         super().__init__(lang=lang, **options)
+        if class_game is not None:  # a hub's class game: its settings from the class service
+            if class_seed is not None or solo:
+                raise IllegalMove(msg("A class game of the class server chooses its own seed."))
+            self._hub = open_hub_game(class_game, "penta", service, self._hub_save)
+            class_seed, solo = class_game, not self._hub.settings["computer"]
+            rules = self._hub.settings["rules"]
         self._class_seed = check_class_game(
             class_seed,
             solo,
@@ -137,7 +152,8 @@ class PentaApp(PlayApp):
         )
         if self._class_seed is not None:
             seed, auto_score, computer_player = self._class_seed, None, CLASS_PLAYER
-            players = [translate(DEFAULT_NAME, self._lang, n=1)]
+            learner = None if self._hub is None else self._hub.learner
+            players = [learner or translate(DEFAULT_NAME, self._lang, n=1)]
             if not solo:
                 players.append(translate(COMPUTER_NAME, self._lang))
             computer = () if solo else (1,)
@@ -160,7 +176,12 @@ class PentaApp(PlayApp):
             rules,
             read_seed(seed),
             duplicate=self._class_seed is not None,
+            dice=None if self._hub is None else self._hub.dice,
         )
+        if self._hub is not None:  # a second tab, a reload: the play the service keeps
+            dice = self._hub.dice
+            kept = self._hub_resume(lambda save: penta_save.load(partial(Game, dice=dice), save))
+            self._game = kept or self._game
         self._build()
         self._install(self._game)
         self.render()

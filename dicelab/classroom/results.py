@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.classroom import read_result_code, result_code
+from dicelab.classroom.codes import read_result_code, result_code
 from dicelab.errors import IllegalMove
 from dicelab.farkle import game as farkle_game
 from dicelab.i18n import Message, msg, nmsg
@@ -564,6 +564,34 @@ class ClassResults:
             read=nmsg("{n} code read", "{n} codes read", len(self.results)),
             refused=nmsg("{n} refused", "{n} refused", len(self.refusals)),
         )
+
+    @property
+    def class_seed(self) -> int | None:
+        """The class game's seed: the one most class-game codes share (the smallest of
+        those tied), ``None`` without a class-game code."""
+        seeds = Counter(r.game.seed for r in self.results if r.game.duplicate)
+        if not seeds:
+            return None
+        return min(seeds, key=lambda seed: (-seeds[seed], seed))
+
+    def note(self, result: LearnerResult) -> Message | None:
+        """Why ``result`` may not be the class's game: a code of an ordinary game (its dice
+        were its own), or of another class game (another seed); ``None`` if it is.
+
+        A code proves a legal game on its seed's dice, not that it was played on the class's
+        dice without knowing them: the teacher's table marks codes that are not the class
+        game's, and a hub's class service deals the dice instead (``docs/classroom.md``).
+        """
+        seed = self.class_seed
+        if not result.game.duplicate:
+            return msg("Not a class game: an ordinary game, with dice of its own.")
+        if seed is not None and result.game.seed != seed:
+            return msg(
+                "Another class game: seed {seed}, where the class's is {class_seed}.",
+                seed=result.game.seed,
+                class_seed=seed,
+            )
+        return None
 
     def sorted_by(self, key: str = "score", descending: bool = True) -> tuple[LearnerResult, ...]:
         """The results sorted by ``key`` (one of :data:`SORT_KEYS`); ties keep the pasted
