@@ -53,6 +53,18 @@ def _module(path: str) -> str:
     return name.removesuffix(".__init__")
 
 
+def _parse(text: str) -> ast.Module:
+    """``ast.parse``, tried again on Python 3.11's ``SystemError`` ("AST constructor recursion
+    depth mismatch"): its parser's depth count is not safe while another thread parses too
+    (a test's background thread reading a file), CPython issue 106905, fixed in 3.12."""
+    for _ in range(3):
+        try:
+            return ast.parse(text)
+        except SystemError:
+            continue
+    return ast.parse(text)
+
+
 def graph(files: dict[str, str]) -> dict[str, set[str]]:
     """Each module with the dicelab modules it imports (a name imported from a package counts
     as the package's submodule when there is one, else as the package)."""
@@ -66,7 +78,7 @@ def graph(files: dict[str, str]) -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {name: set() for name in modules}
     for name, (path, text) in modules.items():
         package = name.split(".") if path.endswith("__init__.py") else name.split(".")[:-1]
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(_parse(text)):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
