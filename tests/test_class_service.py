@@ -119,8 +119,10 @@ def test_a_play_is_continued_never_replaced(desk: Desk):
     game.roll()
     game.score("chance")
     desk.play(number, "ada", save=save_of(game))
-    again, _ = _ada(desk, number)  # a second tab would start over: refused
+    again, _ = _ada(desk, number)  # a second tab would start over: refused, saying what to do
     with pytest.raises(IllegalMove, match="cannot be taken back or changed: 2 moves are kept"):
+        desk.play(number, "ada", save=save_of(again))
+    with pytest.raises(IllegalMove, match="another tab or window, reload this page"):
         desk.play(number, "ada", save=save_of(again))
     other = save_of(game)
     other["events"][-1] = ["score", "aces"]

@@ -168,7 +168,9 @@ def advance(
     if len(events) < len(kept) or _canon(events[: len(kept)]) != _canon(kept):
         raise IllegalMove(
             msg(
-                "A class game's moves cannot be taken back or changed: {n} moves are kept.",
+                "A class game's moves cannot be taken back or changed: {n} moves are kept. "
+                "If you played on in another tab or window, reload this page to carry on from "
+                "there.",
                 n=len(kept),
             )
         )
