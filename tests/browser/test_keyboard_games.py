@@ -115,7 +115,12 @@ def test_a_whole_penta_game_by_keyboard(page, voila_url, artifacts):
 
     turns = 0
     heard_computer = False
+    log = page.locator(".dl-computer-log[aria-live=polite]")
     while human_to_play(page):
+        # The computer has played its turn (Roll is the learner's again): its moves are in
+        # the live log until the learner's next action. Read here, not right after Validate,
+        # when the computer may not have played yet.
+        heard_computer = heard_computer or "The computer's moves" in log.inner_text()
         turns += 1
         assert turns <= 13, page.locator(".dl-status").inner_text()
         tab_to(page, ".dl-roll")
@@ -145,8 +150,6 @@ def test_a_whole_penta_game_by_keyboard(page, voila_url, artifacts):
             arg=turns,
             timeout=STEP,
         )
-        log = page.locator(".dl-computer-log[aria-live=polite]")
-        heard_computer = heard_computer or "The computer's moves" in log.inner_text()
     assert turns == 13
     assert heard_computer, "the computer's moves were never in the live log"
     end = page.locator(".dl-end[aria-live=polite] .dl-end-card")
