@@ -68,16 +68,13 @@ class Desk:
         title = settings.get("title", "")
         if not isinstance(title, str) or len(title) > 80:
             raise IllegalMove(msg("A class game's title is text of at most 80 characters."))
-        target = settings.get("target", 10_000)
-        if target not in (5_000, 10_000, 15_000):
-            raise IllegalMove(msg("Farkle's target is 5000, 10000 or 15000."))
         game = ClassGame(
             0,
             game=settings.get("game", ""),
             rules=settings.get("rules", ""),
             computer=settings.get("computer", True),
             hints=settings.get("hints", False),
-            target=target,
+            target=settings.get("target", 10_000),
             title=title,
         )
         return self._store.create(game, teacher)

@@ -34,6 +34,7 @@ from dicelab.farkle import game as farkle_game
 from dicelab.farkle import save as farkle_save
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
 from dicelab.farkle.rules import Rules as FarkleRules
+from dicelab.farkle.situation import TARGETS
 from dicelab.i18n import msg
 from dicelab.numbers import show_value
 from dicelab.penta import game as penta_game
@@ -45,6 +46,7 @@ __all__ = [
     "ClassGame",
     "Recorder",
     "advance",
+    "differing_field",
     "may_deal",
     "new_game",
     "replay",
@@ -85,6 +87,8 @@ class ClassGame:
                     allowed=", ".join(sorted(presets)),
                 )
             )
+        if self.target not in TARGETS:
+            raise IllegalMove(msg("Farkle's target is 5000, 10000 or 15000."))
         for name in ("computer", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise IllegalMove(msg("{name} is true or false.", name=name))
@@ -137,14 +141,25 @@ def replay(game: ClassGame, dice: DealtFaces, data: object) -> Game:
     the class game (its rules, seats, target, computer player; the names may differ);
     :class:`~dicelab.IllegalMove` saying why not."""
     played = _load(game, dice, data)
-    own = save_of(new_game(game, dice))
-    theirs = save_of(played)
+    field = differing_field(save_of(new_game(game, dice)), save_of(played))
+    if field is not None:
+        raise IllegalMove(msg("This is not the class game: its {field} differs.", field=field))
+    return played
+
+
+def differing_field(own: dict[str, Any], theirs: dict[str, Any]) -> str | None:
+    """The first field of the save ``theirs`` that is not the class game's ``own`` (the moves
+    and the players' names aside), or None: a class game's identity, in one place.
+
+    >>> differing_field({"seed": 1, "events": []}, {"seed": 2, "events": [["roll", [1]]]})
+    'seed'
+    """
     for key in own:
         if key in ("events", "situation"):
             continue
         if _without_names(theirs.get(key), key) != _without_names(own[key], key):
-            raise IllegalMove(msg("This is not the class game: its {field} differs.", field=key))
-    return played
+            return key
+    return None
 
 
 def _without_names(value: object, key: str) -> object:

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from dicelab.classroom.plays import differing_field
 from dicelab.errors import IllegalMove
 from dicelab.i18n import Message, msg
 from dicelab.numbers import MAX_SEED, show_value
@@ -197,26 +198,15 @@ def _class_game(engine: _Engine, fresh: Any, saved: dict[str, Any]) -> Any:
     """The saved moves replayed on the class's own game: everything but the moves (and the
     players' names) must be what the class link gives (``fresh``, the page's game)."""
     own = engine.dump(fresh)
-    changed = [
-        key
-        for key in own
-        if key not in ("events", "situation")
-        and _without_names(saved.get(key), key) != _without_names(own[key], key)
-    ]
-    if changed or set(saved) != set(own):
+    changed = differing_field(own, saved)
+    if changed is not None or set(saved) != set(own):
         raise bad_save(
             msg(
                 "it is not this class's game: its {field} is not the class link's.",
-                field=changed[0] if changed else "fields",
+                field=changed or "fields",
             )
         )
     return engine.load({**saved, "seats": own["seats"]})  # every roll checked on the seed
-
-
-def _without_names(value: object, key: str) -> object:
-    if key == "seats" and isinstance(value, list):
-        return [{k: v for k, v in s.items() if k != "name"} for s in value if isinstance(s, dict)]
-    return value
 
 
 def restore(app: Any, text: object) -> bool:
