@@ -21,6 +21,7 @@ from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
 from dicelab.i18n import Message, format_number, msg, translate
 from dicelab.penta.rules import PRESETS as PENTA_PRESETS
 from dicelab.widgets.common.base import esc
+from dicelab.widgets.common.hubgame import KIND
 from dicelab.widgets.common.review import data_link
 from dicelab.widgets.labels import FARKLE_PRESET_LABELS, PENTA_PRESET_LABELS
 
@@ -50,7 +51,7 @@ class ClassGamesPanel(widgets.VBox):
         self.add_class("dl-class-games")
         self._desk, self._lang = desk, lang
         self._heading = widgets.HTML()
-        self._game = widgets.Dropdown(options=[("Penta", "penta"), ("Farkle", "farkle")])
+        self._game = widgets.Dropdown(options=_game_options(lang))
         self._game.observe(lambda _c: self._draw_rules(), "value")
         self._rules = widgets.Dropdown()
         self._computer = widgets.Checkbox(value=True, indent=False)
@@ -159,6 +160,9 @@ class ClassGamesPanel(widgets.VBox):
             return
         self._lang = lang
         self._words()
+        game = self._game.value
+        self._game.options = _game_options(lang)
+        self._game.value = game
         rules = self._rules.value
         self._draw_rules()
         self._rules.value = rules
@@ -221,13 +225,18 @@ class ClassGamesPanel(widgets.VBox):
                 log.exception("dicelab: the class games' table could not be refreshed")
 
 
+def _game_options(lang: str) -> list[tuple[str, str]]:
+    """The games a class game may be, named in ``lang`` (Bulgarian writes Фаркъл)."""
+    return [(name.render(lang), game) for game, name in KIND.items()]
+
+
 def _card(text: str, kind: str, escaped: bool = False) -> str:
     body = text if escaped else esc(text)
     return f'<div class="dl-card dl-card-{kind}" role="status">{body}</div>'
 
 
 def _game_label(game: dict[str, Any], lang: str) -> str:
-    name = "Penta" if game["game"] == "penta" else "Farkle"
+    name = KIND[game["game"]].render(lang)
     label = translate("{n}: {game}", lang, n=game["number"], game=name)
     if game.get("title"):
         label += f" · {game['title']}"

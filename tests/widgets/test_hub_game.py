@@ -164,6 +164,8 @@ def test_the_class_games_panel_speaks_the_pages_language(desk: Desk):
     teacher = TeacherApp(lang="fr", warm=False, class_desk=OnDesk(desk, "t"))
     assert teacher.class_games is not None
     assert "Parties de classe" in teacher.class_games._heading.value
+    bulgarian = TeacherApp(lang="bg", warm=False, class_desk=OnDesk(desk, "t")).class_games
+    assert bulgarian is not None and ("Фаркъл", "farkle") in bulgarian._game.options
 
 
 def test_the_learners_seat_has_their_login(desk: Desk, monkeypatch):
