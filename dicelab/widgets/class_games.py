@@ -65,7 +65,7 @@ class ClassGamesPanel(widgets.VBox):
         self._pick.observe(lambda _c: self.refresh(), "value")
         self._refresh = widgets.Button(icon="refresh")
         self._refresh.on_click(lambda _b: self.refresh())
-        self._end = widgets.Button(button_style="warning", icon="stop")
+        self._end = widgets.Button(icon="stop")  # plain: ipywidgets' orange fails contrast (axe)
         self._end.on_click(lambda _b: self.end())
         self._table = widgets.HTML()
         self._table.add_class("dl-class-games-table")

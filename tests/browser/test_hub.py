@@ -403,6 +403,11 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
             timeout=30_000,
         )
     assert _dice(ada) == _dice(bob) and _dice(ada).startswith("dice ")
+    # The two pages this service adds pass axe-core (nothing critical or serious).
+    from tests.browser.test_keyboard_games import assert_axe_clean
+
+    assert_axe_clean(teacher, "teacher's class games")
+    assert_axe_clean(ada, "a learner's class game")
     ada.click(".dl-box-chance.dl-seat-0")
     ada.click(".dl-validate")
 
