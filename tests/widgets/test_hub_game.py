@@ -4,7 +4,10 @@ setting (docs/classroom.md, "The class service")."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -153,6 +156,14 @@ def test_the_teacher_sets_a_class_game_up_and_watches_the_class_live(desk: Desk)
     assert '<th scope="row">=HYPERLINK(1)</th><td>' in table  # the name, as text
     assert "<td>2</td><td>2</td><td>not yet</td>" in table  # round 2, 2 moves, not finished
     assert "%27%3DHYPERLINK" in table  # the CSV link's cell starts with a quote
+    json_href = re.search(
+        r'class="dl-class-games-json"[^>]*href="data:application/json;'
+        r'charset=utf-8,([^"]*)"',
+        table,
+    )
+    assert json_href is not None
+    plays = json.loads(unquote(json_href.group(1)))["plays"]
+    assert [p["learner"] for p in plays] == ["=HYPERLINK(1)"] and plays[0]["moves"] == 2
     assert panel.end() and "ended" in panel._pick.options[0][0]
     assert ada.roll() is False  # the class game is closed: the service refuses the next roll
     assert any("the teacher has ended it" in notice for notice in ada.notices), ada.notices
