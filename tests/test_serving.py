@@ -208,3 +208,12 @@ def test_jupyterlab_voila_preview_finds_the_template_without_jupyter_path():
         assert status == 200
         assert_start_page(text, "/voila/render/notebooks/")
         assert_dicelab_page(*fetch(base + "/voila/render/notebooks/printouts.ipynb?lang=fr"))
+
+
+def test_a_pool_refills_at_once_so_a_reload_does_not_wait():
+    """A page opened while its pool refills waits for the pool's next kernel, ``fill_delay``
+    included (Voilà does not start one of its own): a learner who reloads right after opening
+    an app waited 13 s with 10 s, 5 s with Voilà's default of 1 s
+    (``benchmarks/voila_reload.py``, docs/serving.md)."""
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert config["VoilaKernelManager"]["fill_delay"] <= 1
