@@ -125,9 +125,12 @@ printouts: $(VENV)/.app
 	$(BIN)/python -m dicelab.printouts all --out printouts
 
 # Its time since make started (install, tables and lint included) is printed by conftest.py
-# just above pytest's last line (which CI reads), with the 20 slowest tests.
+# just above pytest's last line (which CI reads), with the 20 slowest tests. Two processes
+# (pytest-xdist): the browser tests on one, in order, with one Voilà server and Chromium; the
+# other tests to whichever process is free (tests/conftest.py, BROWSER_GROUP).
 test: $(VENV)/.test browser node axe $(HUB_PROXY) lint typecheck tables
-	DICELAB_TIMED="make test" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest --durations=20
+	DICELAB_TIMED="make test" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -n 2 --dist loadgroup \
+	  --durations=20
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches),
 # on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -21,10 +22,48 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.nbval_lax = True
 
 
+BROWSER_TESTS = "tests/browser/"
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadgroup`` (``make test``): the browser tests as one group on one process
+    (:class:`BrowserTogether`), every other test to whichever process is free.
+
+    pytest-xdist's own groups (``xdist_group`` marks) are lost with pytest 9.2, which keeps a
+    node's id where xdist 3.8 no longer writes the group into it: the group is decided here,
+    from the test's path, in the process that hands the tests out."""
+    if config.getoption("dist", None) != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTogether(LoadScopeScheduling):
+        """xdist's scope scheduling with two kinds of unit: all the browser tests (one Voilà
+        server, one Chromium, set up once), or any other single test."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
+
+    return BrowserTogether(config, log)
+
+
+AXE_TABLE = Path(__file__).resolve().parent / "test-artifacts" / "axe.txt"
+_SESSION_STARTED = time.time()
+
+
 @pytest.hookimpl(trylast=True)  # after the slowest tests' list
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """``make check: 48 s`` (or ``make test``), since make started: the Makefile sets
-    ``DICELAB_TIMED`` and ``DICELAB_STARTED``. Printed above pytest's last line, which CI reads."""
+    ``DICELAB_TIMED`` and ``DICELAB_STARTED``. Printed above pytest's last line, which CI reads.
+
+    Under pytest-xdist the accessibility tests run in a worker, which has no terminal: their
+    table of axe-core's violations (``test-artifacts/axe.txt``, written in this run) is printed
+    here."""
+    distributed = bool(getattr(terminalreporter.config.option, "numprocesses", None))
+    if distributed and AXE_TABLE.exists() and AXE_TABLE.stat().st_mtime >= _SESSION_STARTED:
+        table = AXE_TABLE.read_text(encoding="utf-8").split("\n\n")[0]
+        terminalreporter.write_line("")
+        for line in table.splitlines():
+            terminalreporter.write_line(line)
     name, started = os.environ.get("DICELAB_TIMED"), os.environ.get("DICELAB_STARTED", "")
     if name and started.isdigit():
         terminalreporter.write_sep("=", f"{name}: {round(time.time()) - int(started)} s")

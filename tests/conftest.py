@@ -63,8 +63,19 @@ def missing_tables() -> tuple[str, ...]:
     return tuple(missing)
 
 
+# ``make test`` runs on two processes (pytest-xdist, ``--dist loadgroup``). The browser tests
+# are one group (``conftest.py`` beside ``pyproject.toml``: ``BrowserTogether``), kept whole on
+# one process with one Voilà server and one Chromium (a package fixture set up once), in the
+# order they were written for; the other tests go one by one to whichever process is free. The
+# group comes first, so that one process starts on it at once (xdist hands out the first two
+# units one to each process).
+def _rank(item: pytest.Item) -> int:
+    return 0 if item.nodeid.startswith("tests/browser/") else 1
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m selects: notebooks must be slow by then
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: the order within a group, and of the others, is kept
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)

@@ -121,9 +121,17 @@ def artifacts() -> Path:
 # Package scope: the server and Playwright's event loop end with the browser tests, so that
 # later tests (widgets that schedule on asyncio) never run inside Playwright's loop.
 @pytest.fixture(scope="package")
-def voila_url(artifacts: Path) -> Iterator[str]:
+def voila_log(artifacts: Path) -> Path:
+    """The log of the shared Voilà server (:func:`voila_url`): one a process, as ``make test``
+    runs the browser tests on two (pytest-xdist), each with its own server."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return artifacts / (f"voila-{worker}.log" if worker else "voila.log")
+
+
+@pytest.fixture(scope="package")
+def voila_url(voila_log: Path) -> Iterator[str]:
     """A real Voilà server on ``notebooks/``, as ``make run`` starts it."""
-    process, base = start_voila(ROOT / "notebooks", artifacts / "voila.log")
+    process, base = start_voila(ROOT / "notebooks", voila_log)
     yield base
     stop_voila(process)
 

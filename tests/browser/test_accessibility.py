@@ -10,6 +10,7 @@ count of violated rules by impact, page by page, is printed at the end and writt
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -36,6 +37,8 @@ def reports(request, artifacts):
     text = "axe-core: violated rules by impact, page by page\n" + table(found) + "\n"
     details = "\n".join(report.describe() for report in found if report.violations)
     (artifacts / "axe.txt").write_text(text + "\n" + details + "\n", encoding="utf-8")
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a worker has no terminal: conftest.py prints the table from the file
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if reporter is not None and capture is not None:

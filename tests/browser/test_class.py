@@ -43,10 +43,10 @@ def preheated_uses(log: Path, notebook: str) -> int:
 
 @pytest.mark.parametrize("notebook", list(APPS))
 def test_a_preheated_app_speaks_its_urls_language_and_asks_no_other_host(
-    notebook, page, voila_url, artifacts
+    notebook, page, voila_url, voila_log
 ):
     ready, title = APPS[notebook]
-    log = artifacts / "voila.log"
+    log = voila_log
     before = preheated_uses(log, notebook)
     host = urlsplit(voila_url).netloc
     elsewhere: list[str] = []

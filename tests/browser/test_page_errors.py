@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LOAD = 90_000
 
 
-def test_a_page_closing_its_kernel_connection_logs_no_error(page, voila_url, artifacts):
+def test_a_page_closing_its_kernel_connection_logs_no_error(page, voila_url, voila_log):
     page.goto(f"{voila_url}/voila/render/penta_play.ipynb", timeout=LOAD)
     page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=LOAD)
     page.click(".dl-roll")
@@ -25,6 +25,6 @@ def test_a_page_closing_its_kernel_connection_logs_no_error(page, voila_url, art
     page.evaluate("window.dispatchEvent(new Event('beforeunload'))")
     page.wait_for_timeout(2000)
     assert page.errors == []
-    log = (artifacts / "voila.log").read_text(errors="replace")
+    log = voila_log.read_text(errors="replace")
     assert "create_subshell_request" not in log
     assert "Exception in message handler" not in log
