@@ -29,7 +29,7 @@ from typing import Any, TypeAlias, TypeGuard
 import numpy as np
 
 from dicelab.errors import IllegalMove
-from dicelab.i18n import Message, msg
+from dicelab.i18n import Message, msg, shown_repr, shown_whole
 
 __all__ = [
     "MAX_DIGITS",
@@ -56,8 +56,6 @@ MAX_WHOLE = 10**20
 
 MAX_DIGITS = 20
 """Text numbers (URLs, notation, seeds typed in a box) have at most this many digits."""
-
-_SHOWN_DIGITS = 24
 
 Whole: TypeAlias = "int | np.integer | np.ndarray"
 """What :func:`is_whole` accepts, for the type checker: the array is a 0-d integer one, and
@@ -93,35 +91,15 @@ def show_value(value: object) -> str | Message:
     """A short, always printable ``repr`` of any value for an error message.
 
     Huge integers (which Babel and ``str`` cannot always write) are described by their
-    size, in the current language; long reprs are cut.
+    size, in the current language; long reprs are cut (:func:`~dicelab.i18n.shown_whole`,
+    :func:`~dicelab.i18n.shown_repr`).
 
     >>> show_value(12), show_value("x" * 100)[-3:], str(show_value(-(10**30)))
     ('12', 'xx…', 'a negative whole number of 31 digits')
     """
     if is_whole(value):
-        number = int(value)
-        if abs(number) < 10**_SHOWN_DIGITS:
-            return str(number)
-        digits = number.bit_length() * 0.30102999566398120 + 1
-        count = _digit_count(abs(number), int(digits))
-        if number < 0:
-            return msg("a negative whole number of {n} digits", n=count)
-        return msg("a whole number of {n} digits", n=count)
-    try:
-        text = repr(value)
-    except Exception:  # a repr that fails (huge values inside containers)
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:59] + "…"
-
-
-def _digit_count(number: int, estimate: int) -> int:
-    """The exact number of decimal digits of ``number`` > 0, without ``str`` (no digit limit)."""
-    count = max(1, estimate - 1)
-    while 10**count <= number:
-        count += 1
-    while count > 1 and 10 ** (count - 1) > number:
-        count -= 1
-    return count
+        return shown_whole(int(value))
+    return shown_repr(value)
 
 
 def check_whole(value: object, what: Message | None = None) -> int:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import Message, msg
 from dicelab.numbers import MAX_WHOLE, show_value
 
@@ -63,7 +63,7 @@ def max_save(moves: int) -> int:
     return MAX_HEAD + moves * MAX_EVENT
 
 
-def bad_save(reason: str | Message) -> IllegalMove:
+def bad_save(reason: str | Said) -> IllegalMove:
     """The refusal of a save, saying what is wrong in it.
 
     >>> str(bad_save("the seed is missing."))

@@ -1,5 +1,5 @@
-"""The house's structure: no import circle (but the one named below) and no import from a lower
-layer to a higher one (benchmarks/import_graph.py draws the graph; docs/architecture.md)."""
+"""The house's structure: no import circle and no import from a lower layer to a higher one
+(benchmarks/import_graph.py draws the graph; docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,10 @@ from tests.helpers import load_benchmark
 
 import_graph = load_benchmark("import_graph")
 
-KNOWN = [["dicelab.errors", "dicelab.i18n", "dicelab.numbers"]]
-"""The one circle left: an IllegalMove keeps an i18n Message, and i18n refuses a language that
-is not text with an IllegalMove (docs/architecture.md says why it stays)."""
 
-
-def test_no_import_circle_but_the_known_one():
+def test_no_import_circle():
     edges = import_graph.graph(import_graph.sources(None))
-    assert import_graph.circles(edges) == KNOWN
+    assert import_graph.circles(edges) == []
 
 
 def test_no_import_from_a_lower_layer_to_a_higher_one():

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from dicelab.classroom.codes import read_result_code, result_code
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.farkle import game as farkle_game
 from dicelab.i18n import Message, msg, nmsg
 from dicelab.numbers import check_seed, check_whole, is_whole, show_value
@@ -229,7 +229,7 @@ class Refusal:
     line: int
     name: str | None
     text: str
-    reason: Message
+    reason: Said
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from tornado import ioloop, web
 from dicelab.classroom.desk import MAX_BODY, Desk
 from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMove
+from dicelab.i18n import Message
 
 __all__ = ["NAME", "TEACH", "main", "make_app"]
 
@@ -76,7 +77,7 @@ class _Handler(HubAuthenticated, web.RequestHandler):
         try:
             return json.loads(self.request.body or b"{}")
         except ValueError:
-            raise IllegalMove("The request is not JSON.") from None
+            raise IllegalMove(Message("The request is not JSON.")) from None
 
     def answer(self, value: object) -> None:
         self.set_header("Content-Type", "application/json")
@@ -126,7 +127,7 @@ class PlayGame(_Handler):
     def post(self, number: str) -> None:
         body = self.body()
         if not isinstance(body, dict):
-            raise IllegalMove("The request is a JSON object.")
+            raise IllegalMove(Message("The request is a JSON object."))
         self.answer(
             self.desk.play(
                 int(number),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.farkle.rules import PRESETS, Rules
 from dicelab.farkle.scoring import refusal, scoring_table
 from dicelab.farkle.situation import (
@@ -41,7 +41,7 @@ from dicelab.farkle.situation import (
     total_problem,
 )
 from dicelab.farkle.turn import Turn, points_problem
-from dicelab.i18n import Message, msg
+from dicelab.i18n import msg
 from dicelab.numbers import MAX_DIGITS, show_value
 
 __all__ = ["NotationError", "parse", "situation_text"]
@@ -51,7 +51,7 @@ class NotationError(IllegalMove):
     """A notation line that cannot be read; ``position`` is the 0-based index of the
     character where reading failed (the message counts characters from 1)."""
 
-    def __init__(self, text: str, position: int, problem: Message) -> None:
+    def __init__(self, text: str, position: int, problem: Said) -> None:
         self.text = text
         self.position = position
         self.problem = problem
@@ -71,7 +71,7 @@ class _Reader:
     text: str
     at: int = 0
 
-    def fail(self, problem: Message, at: int | None = None) -> NotationError:
+    def fail(self, problem: Said, at: int | None = None) -> NotationError:
         return NotationError(self.text, self.at if at is None else at, problem)
 
     def spaces(self, required: bool = True) -> None:

@@ -56,6 +56,8 @@ __all__ = [
     "plural",
     "plural_rule",
     "set_language",
+    "shown_repr",
+    "shown_whole",
     "translate",
     "use_language",
 ]
@@ -114,14 +116,13 @@ def set_language(lang: str) -> None:
     """
     global _default_language
     if not isinstance(lang, str):
-        from dicelab.errors import IllegalMove  # dicelab.errors imports this module
-        from dicelab.numbers import show_value
+        from dicelab.errors import IllegalMove  # which imports nothing of dicelab
 
         raise IllegalMove(
             msg(
                 "A language is given by its code, one of {codes}; not {value}.",
                 codes=", ".join(available_languages()),
-                value=show_value(lang),
+                value=shown_whole(lang) if type(lang) is int else shown_repr(lang),
             )
         )
     _default_language = normalize_language(lang)
@@ -245,12 +246,53 @@ def _show(value: Any, lang: str) -> Any:
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
-        if abs(value) >= 10**24:  # Babel cannot write 10**28 and more; str stops at 4,300 digits
-            from dicelab.numbers import show_value
-
-            return _show(show_value(value), lang)
+        if abs(value) >= 10**SHOWN_DIGITS:  # Babel cannot write 10**28; str stops at 4,300 digits
+            return _show(shown_whole(value), lang)
         return format_number(value, lang)
     return value
+
+
+SHOWN_DIGITS = 24
+"""A whole number of more digits is shown by its size in words (:func:`shown_whole`)."""
+
+
+def shown_whole(number: int) -> str | Message:
+    """A whole number as an error message shows it: its digits, or its size in words when it
+    has more than :data:`SHOWN_DIGITS` (which Babel and ``str`` cannot always write).
+
+    >>> shown_whole(-12), str(shown_whole(10**5000)), str(shown_whole(-(10**30)))
+    ('-12', 'a whole number of 5,001 digits', 'a negative whole number of 31 digits')
+    """
+    if abs(number) < 10**SHOWN_DIGITS:
+        return str(number)
+    estimate = int(number.bit_length() * 0.30102999566398120 + 1)
+    count = _digit_count(abs(number), estimate)
+    if number < 0:
+        return msg("a negative whole number of {n} digits", n=count)
+    return msg("a whole number of {n} digits", n=count)
+
+
+def _digit_count(number: int, estimate: int) -> int:
+    """The exact number of decimal digits of ``number`` > 0, without ``str`` (no digit limit)."""
+    count = max(1, estimate - 1)
+    while 10**count <= number:
+        count += 1
+    while count > 1 and 10 ** (count - 1) > number:
+        count -= 1
+    return count
+
+
+def shown_repr(value: object) -> str:
+    """Any value as an error message shows it: its ``repr``, cut after 60 characters.
+
+    >>> shown_repr(b"fr"), shown_repr("x" * 100)[-3:]
+    ("b'fr'", 'xx…')
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (huge values inside containers)
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def translate(msgid: str, lang: str | None = None, **params: Any) -> str:

@@ -65,8 +65,8 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from dicelab.errors import IllegalMove
-from dicelab.i18n import Message, msg
+from dicelab.errors import IllegalMove, Said
+from dicelab.i18n import msg
 from dicelab.numbers import MAX_DIGITS, show_value
 from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard, box_name, possible_points
@@ -101,7 +101,7 @@ _TOKEN = re.compile(r"[^\s|]+")
 
 
 class _Error(Exception):
-    def __init__(self, position: int, problem: Message) -> None:
+    def __init__(self, position: int, problem: Said) -> None:
         self.position = position
         self.problem = problem
 

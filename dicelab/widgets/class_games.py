@@ -16,9 +16,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.classroom.client import ClassDesk
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
-from dicelab.i18n import Message, format_number, msg, translate
+from dicelab.i18n import format_number, msg, translate
 from dicelab.penta.rules import PRESETS as PENTA_PRESETS
 from dicelab.widgets.common.base import esc
 from dicelab.widgets.common.hubgame import KIND
@@ -208,7 +208,7 @@ class ClassGamesPanel(widgets.VBox):
         self._end.layout.display = None if options else "none"
         self._refresh.layout.display = None if options else "none"
 
-    def _say(self, words: Message, kind: str, link: str | None = None) -> None:
+    def _say(self, words: Said, kind: str, link: str | None = None) -> None:
         text = esc(words.render(self._lang))
         if link is not None:
             text = text.replace(esc(link), f'<a href="{esc(link)}" target="_blank">{esc(link)}</a>')

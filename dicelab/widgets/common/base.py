@@ -27,7 +27,7 @@ from typing import Literal
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import Message, available_languages, msg, normalize_language, translate
 from dicelab.numbers import show_value
 from dicelab.widgets.common.style import stylesheet
@@ -60,7 +60,7 @@ class Notice:
     """A message shown above the play: its kind (colour *and* a written label) and its text."""
 
     kind: NoticeKind
-    message: Message
+    message: Said
     banner: bool = False
 
 
@@ -285,7 +285,7 @@ class App(widgets.VBox):
         self._scheduler.call_later(delay, guarded)
 
 
-def refuse(message: Message) -> Callable[[], None]:
+def refuse(message: Said) -> Callable[[], None]:
     """An action for :meth:`App.act` that is refused with ``message`` (nothing changes)."""
 
     def go() -> None:

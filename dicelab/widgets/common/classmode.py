@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from urllib.parse import parse_qs, quote, urlencode
 
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import Message, msg, translate
 from dicelab.numbers import MAX_SEED, show_value
 from dicelab.widgets.common.base import esc
@@ -199,7 +199,7 @@ def class_banner_html(seed: int, lang: str, computer: bool, over: bool) -> str:
     )
 
 
-def code_html(code: str | Message, lang: str, over: bool, main: bool = False) -> str:
+def code_html(code: str | Said, lang: str, over: bool, main: bool = False) -> str:
     """A result code for a learner to copy: the code in a read-only text box, what to do
     with it, a download link; or, for a game without a code, why (``code`` a message).
 
@@ -212,7 +212,7 @@ def code_html(code: str | Message, lang: str, over: bool, main: bool = False) ->
     """
     css = "dl-code-box dl-code-main" if main else "dl-code-box"
     head = translate("Your result code", lang)
-    if isinstance(code, Message):
+    if not isinstance(code, str):
         return (
             f'<div class="{css}"><b>{esc(head)}</b>'
             f'<p class="dl-code-none">{esc(code.render(lang))}</p></div>'

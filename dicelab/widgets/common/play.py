@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from dicelab.classroom.plays import save_of
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import N_, Message, msg, translate
 from dicelab.widgets.common import saved
 from dicelab.widgets.common.base import App, esc, refuse
@@ -290,7 +290,7 @@ class PlayApp(App):
         code = self._code()
         return code if isinstance(code, str) else None
 
-    def _code(self) -> str | Message:
+    def _code(self) -> str | Said:
         """The game's result code, or the message saying why it has none."""
         from dicelab.classroom.codes import result_code
 

@@ -32,7 +32,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, translate
 from dicelab.numbers import show_value
 from dicelab.review import Decision, Review
@@ -487,7 +487,7 @@ class ReviewPanel(widgets.VBox):
 
         run_in_background(work)
 
-    def _draw_empty(self, lang: str, why: Message) -> None:
+    def _draw_empty(self, lang: str, why: Said) -> None:
         self._shown = None
         self._drawn = None
         summary = f'<p role="status">{esc(why.render(lang))}</p>'

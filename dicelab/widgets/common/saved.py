@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from dicelab.classroom.plays import differing_field
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import Message, msg
 from dicelab.numbers import MAX_SEED, show_value
 from dicelab.savefile import bad_save, open_save, read_json
@@ -77,7 +77,7 @@ _KEYS = ("format", "version", "app", "class_seed", "game")
 RESTORED = msg("Your game was brought back where you left it.")
 
 
-def _not_restored(reason: Message) -> Message:
+def _not_restored(reason: Said) -> Message:
     return msg(
         "Your saved game could not be brought back, so this is a new game. Why: {reason}",
         reason=reason,

@@ -31,7 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.errors import IllegalMove
+from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, plural, translate
 from dicelab.numbers import SCORE_PLACES, parse_whole, show_value
 from dicelab.penta.rules import BOX_NAMES, BOXES, PRESET_LABELS, PRESETS, Rules
@@ -164,7 +164,7 @@ class HouseRulesApp(App):
         self._play_options = {k: options[k] for k in ("scheduler", "animate") if k in options}
         self._preset = Rules.preset(preset).name
         self._values: dict[str, Any] = self._preset_values()
-        self._errors: dict[str, Message] = {}
+        self._errors: dict[str, Said] = {}
         self._games = games
         self._seed = seed
         self._background = background or run_in_background
@@ -802,11 +802,11 @@ def _prepare_build() -> None:
         log.exception("dicelab: loading the solver's kernel failed")
 
 
-def _named(message: Message, field: str) -> Message:
+def _named(message: Said, field: str) -> Said:
     """The engine's refusal with the field called by its label ("Upper bonus points is a whole
     number from 1 to 1,000, not -5.") rather than by its name in the code."""
     label = NUMBERS.get(field) or SWITCHES.get(field)
-    if label is None or message.params.get("field") != field:
+    if label is None or not isinstance(message, Message) or message.params.get("field") != field:
         return message
     return dataclasses.replace(message, params={**message.params, "field": msg(label)})
 
