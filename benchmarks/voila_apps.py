@@ -359,9 +359,9 @@ def serve_folder() -> Path:
     return folder
 
 
-def time_to_clickable(browser, url: str, ready: str, server, kernels: int) -> float:
-    """Seconds from opening ``url`` to ``ready`` on screen; then close the page as a learner
-    closes a tab and wait until the server is back to ``kernels`` idle kernels."""
+def open_until(browser, url: str, ready: str) -> float:
+    """Seconds from opening ``url`` in a fresh browser context to ``ready`` on screen; the page
+    is then closed as a learner closes a tab."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
@@ -373,6 +373,14 @@ def time_to_clickable(browser, url: str, ready: str, server, kernels: int) -> fl
         page.close(run_before_unload=True)  # the page asks Voilà to shut its kernel down
         time.sleep(0.5)
         context.close()
+
+
+def time_to_clickable(browser, url: str, ready: str, server, kernels: int) -> float:
+    """Seconds from opening ``url`` to ``ready`` on screen (:func:`open_until`); then wait
+    until the server is back to ``kernels`` idle kernels."""
+    try:
+        return open_until(browser, url, ready)
+    finally:
         if not settle(server, kernels):
             print(f"the server did not settle after {url}", file=sys.stderr)
 

@@ -31,10 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from voila_apps import (  # a sibling script
     CHROMIUM,
-    ON_SCREEN,
     ROOT,
-    TIMEOUT_MS,
     chromium_args,
+    open_until,
     pooled_notebooks,
     settle,
     start_voila,
@@ -50,20 +49,6 @@ def configured_delay() -> float:
     """``voila.json``'s ``fill_delay``."""
     config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     return float(config["VoilaKernelManager"]["fill_delay"])
-
-
-def open_page(browser, url: str) -> float:
-    """Seconds from opening ``url`` to the Roll button on screen; the page is then closed."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    try:
-        start = time.monotonic()
-        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-        page.wait_for_function(ON_SCREEN, arg=READY, polling="raf", timeout=TIMEOUT_MS)
-        return time.monotonic() - start
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
 
 
 def measure(delay: float, runs: int) -> tuple[list[float], list[float]]:
@@ -86,8 +71,8 @@ def measure(delay: float, runs: int) -> tuple[list[float], list[float]]:
                 time.sleep(delay + 1)  # the last page's refill has started
                 settle(server, kernels, timeout=180)
                 url = f"{base}/voila/render/{NOTEBOOK}"
-                first.append(open_page(browser, url))
-                second.append(open_page(browser, url))
+                first.append(open_until(browser, url, READY))
+                second.append(open_until(browser, url, READY))
             browser.close()
     finally:
         stop_voila(server)
