@@ -62,12 +62,17 @@ def open_app(page, voila_url: str, notebook: str) -> None:
     assert page.locator("[aria-live=polite].dl-dice-said").count() == 1
 
 
+COMPUTER_TURN = 60_000
+"""ms: the computer's whole turn and the page's redraw, on a machine whose other core runs other
+tests (``make test`` on two processes: 20 s was once too short for a Farkle turn there)."""
+
+
 def human_to_play(page) -> bool:
     """Wait until Roll can be pressed (True) or the game is over (False)."""
     page.wait_for_function(
         "() => document.querySelector('.dl-end-card') || "
         "document.querySelector('.dl-roll:not([disabled])')",
-        timeout=STEP,
+        timeout=COMPUTER_TURN,
     )
     return page.locator(".dl-end-card").count() == 0
 
