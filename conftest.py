@@ -22,12 +22,10 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.nbval_lax = True
 
 
-BROWSER_TESTS = "tests/browser/"
-
-
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
     """``--dist loadgroup`` (``make test``): the browser tests as one group on one process
-    (:class:`BrowserTogether`), every other test to whichever process is free.
+    (:class:`BrowserTogether`), each notebook as one, every other test to whichever process is
+    free (``tests/scheduling.py``).
 
     pytest-xdist's own groups (``xdist_group`` marks) are lost with pytest 9.2, which keeps a
     node's id where xdist 3.8 no longer writes the group into it: the group is decided here,
@@ -36,12 +34,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    from tests.scheduling import unit_of
+
     class BrowserTogether(LoadScopeScheduling):
-        """xdist's scope scheduling with two kinds of unit: all the browser tests (one Voilà
-        server, one Chromium, set up once), or any other single test."""
+        """xdist's scope scheduling over :func:`tests.scheduling.unit_of`'s units."""
 
         def _split_scope(self, nodeid: str) -> str:
-            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
+            return unit_of(nodeid)
 
     return BrowserTogether(config, log)
 

@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.scheduling import rank
+
 # Property tests check rules, not speed: no per-example deadline (a loaded CI machine would
 # make them flaky). Speed is measured by benchmarks/, never by tests.
 settings.register_profile("dicelab", deadline=None)
@@ -63,14 +65,10 @@ def missing_tables() -> tuple[str, ...]:
     return tuple(missing)
 
 
-# ``make test`` runs on two processes (pytest-xdist, ``--dist loadgroup``). The browser tests
-# are one group (``conftest.py`` beside ``pyproject.toml``: ``BrowserTogether``), kept whole on
-# one process with one Voilà server and one Chromium (a package fixture set up once), in the
-# order they were written for; the other tests go one by one to whichever process is free. The
-# group comes first, so that one process starts on it at once (xdist hands out the first two
-# units one to each process).
+# ``make test`` runs on two processes (pytest-xdist, ``--dist loadgroup``): ``tests/scheduling.py``
+# says which tests one process runs whole, and puts the browser tests first.
 def _rank(item: pytest.Item) -> int:
-    return 0 if item.nodeid.startswith("tests/browser/") else 1
+    return rank(item.nodeid)
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects: notebooks must be slow by then

@@ -1,0 +1,79 @@
+"""``make test``'s two processes keep a notebook's cells together, and the browser tests together:
+run for real (pytest-xdist with this repository's scheduler) on a small project in a scratch
+folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _project(folder: Path) -> Path:
+    """A scratch project with this repository's scheduler and 40 quick tests (so that a process
+    left free would take a later cell or browser test if it could)."""
+    shutil.copy(ROOT / "conftest.py", folder / "conftest.py")
+    (folder / "tests" / "browser").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "scheduling.py", folder / "tests" / "scheduling.py")
+    (folder / "pytest.ini").write_text("[pytest]\naddopts = -p no:cacheprovider\n")
+    (folder / "tests" / "test_quick.py").write_text(
+        "import pytest, time\n\n"
+        "@pytest.mark.parametrize('n', range(40))\n"
+        "def test_quick(n):\n    time.sleep(0.05)\n"
+    )
+    return folder
+
+
+def _run(folder: Path, *paths: str) -> str:
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-q", *paths],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    return run.stdout
+
+
+def _notebook(*cells: str) -> str:
+    code = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    return json.dumps(
+        {
+            "cells": [{**code, "source": cell} for cell in cells],
+            "metadata": {
+                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
+
+
+@pytest.mark.slow
+def test_a_notebooks_cells_run_in_one_process_in_order(tmp_path: Path):
+    folder = _project(tmp_path)
+    cells = ["import time\nseen = 1"] + ["time.sleep(0.1)\nseen += 1"] * 8 + ["assert seen == 9"]
+    (folder / "lesson.ipynb").write_text(_notebook(*cells))
+    assert "50 passed" in _run(folder, "--nbval-lax", "tests", "lesson.ipynb")
+
+
+@pytest.mark.slow
+def test_the_browser_tests_run_in_one_process(tmp_path: Path):
+    folder = _project(tmp_path)
+    for n in range(8):  # each notes the process it ran in
+        (folder / "tests" / "browser" / f"test_{n}.py").write_text(
+            "import os, time\n\n"
+            f"def test_{n}():\n    time.sleep(0.1)\n"
+            "    with open('browser_workers.txt', 'a') as f:\n"
+            "        f.write(os.environ['PYTEST_XDIST_WORKER'] + '\\n')\n"
+        )
+    assert "48 passed" in _run(folder, "tests")
+    workers = (folder / "browser_workers.txt").read_text().split()
+    assert len(workers) == 8 and len(set(workers)) == 1, workers
