@@ -164,7 +164,7 @@ def test_settings_are_checked(desk: Desk):
         ({"game": "yahtzee", "rules": "official"}, "Penta or Farkle"),
         ({"game": "penta", "rules": "nope"}, "not one of"),
         ({"game": "penta", "rules": "official", "secret": "x"}, "settings are some of"),
-        ({"game": "farkle", "rules": "standard", "target": 7}, "5000, 10000 or 15000"),
+        ({"game": "farkle", "rules": "standard", "target": 7}, "one of 5000, 10000, 15000, not 7"),
         ({"game": "penta", "rules": "official", "hints": "yes"}, "true or false"),
         ({"game": "penta", "rules": "official", "title": "x" * 81}, "80 characters"),
     ):
@@ -172,6 +172,23 @@ def test_settings_are_checked(desk: Desk):
             desk.create("teacher", settings)
     with pytest.raises(IllegalMove, match="no class game number 99"):
         desk.play(99, "ada")
+
+
+def test_a_request_that_is_not_a_json_object_is_refused_in_words():
+    from dicelab.classroom.service import request_json
+    from dicelab.i18n import use_language
+
+    assert request_json(b"") == {} and request_json(b'{"past": true}') == {"past": True}
+    for body, words, french in (
+        (b"{", "not JSON", "pas du JSON"),
+        (b"\xff\xfe", "not JSON", "pas du JSON"),
+        (b"[1, 2]", "not a JSON object", "pas un objet JSON"),
+        (b'"save"', "not a JSON object", "pas un objet JSON"),
+    ):
+        with pytest.raises(IllegalMove, match=words) as refused:
+            request_json(body)
+        with use_language("fr"):
+            assert french in str(refused.value)
 
 
 # -- the teacher's results -------------------------------------------------------------------

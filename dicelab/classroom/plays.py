@@ -34,7 +34,7 @@ from dicelab.farkle import game as farkle_game
 from dicelab.farkle import save as farkle_save
 from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
 from dicelab.farkle.rules import Rules as FarkleRules
-from dicelab.farkle.situation import TARGETS
+from dicelab.farkle.situation import checked_target
 from dicelab.i18n import msg
 from dicelab.numbers import show_value
 from dicelab.penta import game as penta_game
@@ -87,8 +87,7 @@ class ClassGame:
                     allowed=", ".join(sorted(presets)),
                 )
             )
-        if self.target not in TARGETS:
-            raise IllegalMove(msg("Farkle's target is 5000, 10000 or 15000."))
+        checked_target(self.target)
         for name in ("computer", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise IllegalMove(msg("{name} is true or false.", name=name))

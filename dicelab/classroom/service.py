@@ -37,9 +37,9 @@ from tornado import ioloop, web
 from dicelab.classroom.desk import MAX_BODY, Desk
 from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMove
-from dicelab.i18n import Message
+from dicelab.i18n import msg
 
-__all__ = ["NAME", "TEACH", "main", "make_app"]
+__all__ = ["NAME", "TEACH", "main", "make_app", "request_json"]
 
 log = logging.getLogger("dicelab.classroom")
 
@@ -47,6 +47,21 @@ NAME = "dicelab-class"
 """The service's name in the hub (its address: ``/services/dicelab-class/``)."""
 TEACH = f"custom:{NAME}:teach"
 """The scope of the teacher's tokens."""
+
+
+def request_json(body: bytes) -> dict[str, Any]:
+    """A request's body: a JSON object (an empty body is ``{}``), or :class:`IllegalMove`.
+
+    >>> request_json(b'{"deal": [1, 1]}')
+    {'deal': [1, 1]}
+    """
+    try:
+        value = json.loads(body or b"{}")
+    except ValueError:
+        raise IllegalMove(msg("The request is not JSON.")) from None
+    if not isinstance(value, dict):
+        raise IllegalMove(msg("The request is not a JSON object."))
+    return value
 
 
 class _Handler(HubAuthenticated, web.RequestHandler):
@@ -73,11 +88,8 @@ class _Handler(HubAuthenticated, web.RequestHandler):
         if not self.teacher:
             raise web.HTTPError(403, "the teacher's only")
 
-    def body(self) -> Any:
-        try:
-            return json.loads(self.request.body or b"{}")
-        except ValueError:
-            raise IllegalMove(Message("The request is not JSON.")) from None
+    def body(self) -> dict[str, Any]:
+        return request_json(self.request.body)
 
     def answer(self, value: object) -> None:
         self.set_header("Content-Type", "application/json")
@@ -126,8 +138,6 @@ class PlayGame(_Handler):
     @web.authenticated
     def post(self, number: str) -> None:
         body = self.body()
-        if not isinstance(body, dict):
-            raise IllegalMove(Message("The request is a JSON object."))
         self.answer(
             self.desk.play(
                 int(number),

@@ -72,7 +72,12 @@ def _totals(totals: object) -> tuple[int, ...]:
     return tuple(int(total) for total in values)
 
 
-def _target(target: object) -> int:
+def checked_target(target: object) -> int:
+    """A game's target, or :class:`IllegalMove` saying the allowed ones.
+
+    >>> checked_target(10000)
+    10000
+    """
     if not _count(target) or int(target) not in TARGETS:
         raise IllegalMove(
             msg(
@@ -186,7 +191,7 @@ class Situation:
     def __post_init__(self) -> None:
         fix = object.__setattr__
         fix(self, "totals", _totals(self.totals))
-        fix(self, "target", _target(self.target))
+        fix(self, "target", checked_target(self.target))
         fix(self, "current", _seat(self.current, len(self.totals)))
         if self.trigger is not None:
             fix(self, "trigger", _seat(self.trigger, len(self.totals)))
