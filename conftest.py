@@ -63,6 +63,31 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line("")
         for line in table.splitlines():
             terminalreporter.write_line(line)
+    if distributed:
+        _write_time_in_tests(terminalreporter)
     name, started = os.environ.get("DICELAB_TIMED"), os.environ.get("DICELAB_STARTED", "")
     if name and started.isdigit():
         terminalreporter.write_sep("=", f"{name}: {round(time.time()) - int(started)} s")
+
+
+def _write_time_in_tests(terminalreporter: pytest.TerminalReporter) -> None:
+    """Seconds spent in tests (set-up, call and tear-down) by process and by kind of unit
+    (``tests/scheduling.py``): what to cut, and whether the two processes are balanced."""
+    from tests.scheduling import kind_of
+
+    by_process: dict[str, float] = {}
+    by_kind: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            duration, nodeid = getattr(report, "duration", None), getattr(report, "nodeid", "")
+            if not isinstance(duration, float) or not nodeid:
+                continue
+            process = getattr(getattr(report, "node", None), "gateway", None)
+            key = getattr(process, "id", "?")
+            by_process[key] = by_process.get(key, 0.0) + duration
+            by_kind[kind_of(nodeid)] = by_kind.get(kind_of(nodeid), 0.0) + duration
+    if by_process:
+        processes = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(by_process.items()))
+        kinds = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(by_kind.items()))
+        terminalreporter.write_line(f"time in tests by process: {processes}")
+        terminalreporter.write_line(f"time in tests by kind: {kinds}")

@@ -31,6 +31,18 @@ def unit_of(nodeid: str) -> str:
     return nodeid
 
 
+def kind_of(nodeid: str) -> str:
+    """Which kind of unit a test is in, for the time summary of a run.
+
+    >>> kind_of("notebooks/farkle_chances.ipynb::Cell 3")
+    'notebooks'
+    """
+    unit = unit_of(nodeid)
+    if unit == BROWSER_TESTS:
+        return "browser tests"
+    return "notebooks" if unit.endswith(".ipynb") else "other tests"
+
+
 def rank(nodeid: str) -> int:
     """0 for the browser tests, which run first (xdist hands out the first two units one to each
     process, so one process starts on the longest unit at once), 1 for the others."""
