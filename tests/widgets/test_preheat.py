@@ -1,9 +1,10 @@
 """Voilà's preheated kernels: an app reads its page's URL only once the page asks for it.
 
 A preheated kernel runs the notebook before any page exists; Voilà hands the page's request
-over through ``voila.utils.wait_for_request``, which copies it into ``os.environ``. These tests
-stand in for Voilà with a fake ``wait_for_request`` (the real one is driven by the browser
-tests, ``tests/browser/test_class.py``).
+over on a websocket (``page_request.receive_request``), and the kernel copies it into
+``os.environ``. Most tests here stand in for Voilà with a fake ``receive_request``; one runs a
+websocket server that speaks as Voilà's does; the browser tests (``tests/browser/test_class.py``)
+drive the real one.
 """
 
 from __future__ import annotations
@@ -30,17 +31,17 @@ def fresh(monkeypatch):
 
 
 def fake_voila(monkeypatch, query: str | None) -> list[str]:
-    """Replace Voilà's ``wait_for_request``: it hands over ``query`` (or fails if None)."""
+    """Replace the page's request from Voilà: it hands over ``query`` (or fails if None)."""
     calls: list[str] = []
 
-    def wait_for_request(url=None):
+    def receive_request(address: str) -> dict[str, str]:
+        assert address == "ws://127.0.0.1:8866/voila/query/kernel-1"
         calls.append("waited")
         if query is None:
             raise ConnectionRefusedError("no server")
-        monkeypatch.setenv("QUERY_STRING", query)
+        return {"QUERY_STRING": query}
 
-    voila_utils = pytest.importorskip("voila.utils")
-    monkeypatch.setattr(voila_utils, "wait_for_request", wait_for_request)
+    monkeypatch.setattr(page_request, "receive_request", receive_request)
     return calls
 
 
@@ -83,6 +84,56 @@ def test_a_request_that_never_arrives_leaves_the_servers_language(fresh, caplog)
         assert lang.language_from_query() == "en"
     assert calls == ["waited"]
     assert "did not reach this preheated kernel" in caplog.text
+
+
+def test_the_request_comes_on_voilas_websocket_once_the_page_opens(fresh):
+    """A websocket server that speaks as Voilà's ``voila/query/<kernel>`` does: it sends the
+    page's request, as JSON, once the page is open (here 0.3 s after the kernel asked)."""
+    import json
+    import socket
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from websockets.sync.server import serve
+
+    paths: list[str] = []
+
+    def page_opens(connection) -> None:
+        paths.append(connection.request.path)
+        time.sleep(0.3)
+        connection.send(json.dumps({"QUERY_STRING": "lang=ca&seed=7", "SCRIPT_NAME": "/voila"}))
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with serve(page_opens, "127.0.0.1", port) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        for name, value in {**PREHEAT, "VOILA_APP_PORT": str(port)}.items():
+            fresh.setenv(name, value)
+        fresh.setenv("VOILA_SERVER_URL", "/user/ada/")
+        started = time.monotonic()
+        assert lang.language_from_query() == "ca"
+        assert time.monotonic() - started >= 0.3, "it waited for the page"
+        server.shutdown()
+    assert paths == ["/user/ada/voila/query/kernel-1"]
+    assert lang.page_query() == "lang=ca&seed=7"
+    # ... and a kernel that does so never imports Voilà (and the Jupyter server with it).
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, dicelab.page_request as p, dicelab.widgets.lang\n"
+            f"try: p.receive_request('ws://127.0.0.1:{port}/voila/query/k')\n"
+            "except OSError: pass\n"  # the server has gone: refused
+            "print('voila' in sys.modules, 'jupyter_server' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert imported.stdout.split() == ["False", "False"]
 
 
 def test_warm_up_loads_the_languages_only_in_a_waiting_preheated_kernel(fresh, monkeypatch):
@@ -186,7 +237,7 @@ def test_a_preheated_lesson_waits_for_its_page_before_choosing_its_language(fres
 
 def preheated_page(fresh, query: str, look=None) -> tuple[list[str], list]:
     """A preheated kernel whose page will ask ``query``; the calls to Voilà's
-    ``wait_for_request``, and what ``look()`` saw at each (default: the open widgets' ids)."""
+    ``receive_request``, and what ``look()`` saw at each (default: the open widgets' ids)."""
     from ipywidgets.widgets.widget import _instances
 
     for name, value in PREHEAT.items():
@@ -194,9 +245,10 @@ def preheated_page(fresh, query: str, look=None) -> tuple[list[str], list]:
     calls = fake_voila(fresh, query)
     look = look or (lambda: set(_instances))
     seen: list = []
-    voila_utils = pytest.importorskip("voila.utils")
-    waiting = voila_utils.wait_for_request
-    fresh.setattr(voila_utils, "wait_for_request", lambda: seen.append(look()) or waiting())
+    waiting = page_request.receive_request
+    fresh.setattr(
+        page_request, "receive_request", lambda address: seen.append(look()) or waiting(address)
+    )
     return calls, seen
 
 
