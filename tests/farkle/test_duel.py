@@ -31,9 +31,10 @@ def _chances(target: int, rules: Rules | None = None) -> WinChances:
 
 def reference(first: Any, second: Any, rules: Rules | None, target: int) -> tuple[float, float]:
     """(first wins when first starts, first wins when second starts), straight from the
-    simulator's decision tables: each turn valued top-down over its states, roll by roll;
-    the two turn-start chances of a pair from two valuations each (a farkle worth 0 and
-    1: the value is linear in it)."""
+    simulator's decision tables: each turn valued top-down over its states, roll by roll,
+    as ``c + f * farkled`` (the value is linear in what a farkle is worth: ``c`` with a
+    farkle worth 0, ``f`` the farkle's chance); the two turn-start chances of a pair from
+    those."""
     tables = turn_tables(rules)
     rules, unit = tables.rules, tables.unit
     top = -(-target // unit)
@@ -44,9 +45,9 @@ def reference(first: Any, second: Any, rules: Rules | None, target: int) -> tupl
     start: dict[tuple[int, int, int], float] = {}  # (mover, mine, theirs): mover's chance
     lasts: dict[tuple[int, int, bool], tuple[float, Any]] = {}  # (policy, need, on board)
 
-    def turn(p: int, mine: int, theirs: int, last: bool, farkled: float) -> float:
+    def turn(p: int, mine: int, theirs: int, last: bool) -> tuple[float, float]:
         policy = seats[p].tables(mine * unit, theirs * unit, last)
-        memo: dict[tuple[int, int], float] = {}
+        memo: dict[tuple[int, int], tuple[float, float]] = {}
 
         def banked(k: int) -> float:
             total = mine + k
@@ -58,23 +59,28 @@ def reference(first: Any, second: Any, rules: Rules | None, target: int) -> tupl
                 other = seats[1 - p].tables(theirs * unit, total * unit, True)
                 key = (id(other), total - theirs, theirs > 0)
                 if key not in lasts:  # the policy is kept with it: its id stays its own
-                    lasts[key] = (turn(1 - p, theirs, total, True, 0.0), other)
+                    lasts[key] = (turn(1 - p, theirs, total, True)[0], other)
                 return 1.0 - lasts[key][0]
             return 1.0 - start[1 - p, theirs, total]
 
-        def value(k: int, n: int) -> float:
+        def value(k: int, n: int) -> tuple[float, float]:
             if (k, n) not in memo:
                 may = k > 0 and rules.may_bank(mine * unit, k * unit)
                 if may and policy.bank(np.array([k]), np.array([n]))[0]:
-                    memo[k, n] = banked(k)
+                    memo[k, n] = (banked(k), 0.0)
                 else:
                     rows = np.arange(offsets[n], offsets[n + 1])
                     steps, left = policy.move(np.full(len(rows), k), rows)
-                    moves, where = np.unique(np.stack([steps, left]), axis=1, return_inverse=True)
+                    # each distinct move (points and dice left), its chance
+                    moves, where = np.unique(steps * (MAX_DICE + 1) + left, return_inverse=True)
                     weights = np.bincount(where.ravel(), weights=probs[rows])
-                    memo[k, n] = pf[n] * farkled + sum(
-                        w * value(k + int(step), int(d))
-                        for (step, d), w in zip(moves.T.tolist(), weights, strict=True)
+                    after = [
+                        (w, value(k + move // (MAX_DICE + 1), move % (MAX_DICE + 1)))
+                        for move, w in zip(moves.tolist(), weights, strict=True)
+                    ]
+                    memo[k, n] = (
+                        sum(w * c for w, (c, _) in after),
+                        pf[n] + sum(w * f for w, (_, f) in after),
                     )
             return memo[k, n]
 
@@ -83,9 +89,8 @@ def reference(first: Any, second: Any, rules: Rules | None, target: int) -> tupl
     for s in range(2 * top - 2, -1, -1):
         for a in range(max(0, s - top + 1), min(s, top - 1) + 1):
             b = s - a
-            c1, f1 = turn(0, a, b, False, 0.0), turn(0, a, b, False, 1.0)
-            c2, f2 = turn(1, b, a, False, 0.0), turn(1, b, a, False, 1.0)
-            f1, f2 = f1 - c1, f2 - c2
+            c1, f1 = turn(0, a, b, False)
+            c2, f2 = turn(1, b, a, False)
             x = (c1 + f1 * (1 - c2 - f2)) / (1 - f1 * f2)
             start[0, a, b], start[1, b, a] = x, c2 + f2 * (1 - x)
     return start[0, 0, 0], 1.0 - start[1, 0, 0]
