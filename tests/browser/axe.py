@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.waits import LOAD
+
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 IMPACTS = ("critical", "serious", "moderate", "minor")
 FAILING = ("critical", "serious")
-
-LOAD = 90_000  # ms: a cold kernel on a slow machine
 
 DRAWN = """() => {
     const cells = document.querySelector('#rendered_cells');

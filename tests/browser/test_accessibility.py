@@ -18,7 +18,8 @@ import pytest
 
 from dicelab.i18n import available_languages
 from dicelab.widgets.page_texts import title
-from tests.browser.axe import LOAD, AxeReport, axe_source, run_axe, table, wait_drawn
+from tests.browser.axe import AxeReport, axe_source, run_axe, table, wait_drawn
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -135,12 +136,12 @@ def test_the_focus_is_shown_by_a_ring_of_2_px_and_3_to_1(browser, voila_url, not
             page.wait_for_function(
                 "() => [...document.querySelectorAll('.dl-die')].every(d => /^[1-6]/"
                 ".test(d.innerText.trim()) && !d.disabled)",
-                timeout=20_000,
+                timeout=STEP,
             )
             tab_to(page, ".dl-box-chance")  # a box picked: Validate can take the focus
             page.keyboard.press("Enter")
             page.wait_for_function(
-                "() => !document.querySelector('.dl-validate').disabled", timeout=20_000
+                "() => !document.querySelector('.dl-validate').disabled", timeout=STEP
             )
         for selector in selectors:
             tab_to(page, selector)

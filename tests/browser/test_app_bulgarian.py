@@ -14,12 +14,11 @@ import re
 import pytest
 
 from dicelab.i18n import available_languages, format_number, plural, translate
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = "farkle_play.ipynb"
-LOAD = 90_000  # ms: a cold kernel on a slow machine
-STEP = 20_000  # ms: one click's round trip, animation included
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 ERROR_TEXTS = (
     "There was an error when executing cell",

@@ -20,11 +20,10 @@ from dicelab.farkle import score as farkle_score
 from dicelab.i18n import format_number, translate
 from dicelab.lessons import farkle_rules, penta_rules
 from dicelab.penta import BOXES, Scorecard
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LOAD = 90_000  # ms: a cold kernel on a slow machine
-STEP = 20_000  # ms: one click's round trip, animation included
 
 READY = {
     # The first control a learner presses in each app.

@@ -20,12 +20,12 @@ import pytest
 
 from dicelab.i18n import translate
 from tests.browser.conftest import CHROMIUM
+from tests.browser.waits import LOAD
 from tests.helpers import load_benchmark
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
-LOAD = 90_000  # ms: a cold kernel on a slow machine
 APPS = {
     # notebook: (the first control a learner presses, the app's title)
     "penta_play.ipynb": (".dl-roll:not([disabled])", "Play Penta"),

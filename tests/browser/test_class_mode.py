@@ -7,10 +7,9 @@ import pytest
 
 from dicelab.classroom.codes import read_result_code
 from dicelab.penta import Game
+from tests.browser.waits import LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-LOAD = 90_000  # ms: a cold kernel on a slow machine
 
 
 def test_a_class_link_opens_the_class_game_in_french(page, voila_url, artifacts):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.waits import LOAD
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LOAD = 90_000  # ms: a cold kernel on a slow machine
 CUT = """elements => elements
     .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
     .map(e => e.innerText.trim())"""

@@ -20,11 +20,10 @@ import pytest
 from dicelab.i18n import translate
 from dicelab.widgets.common.saved import RESTORED
 from dicelab.widgets.page_texts import CONNECTION
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LOAD = 90_000  # ms: a cold kernel on a slow machine
-STEP = 20_000  # ms
 SAID_WITHIN = 5.0  # s: the page says its kernel is gone within this
 NOT_FOUND = r"status of 404"  # the page's question about a kernel that is not there any more
 
@@ -127,7 +126,7 @@ def test_a_game_survives_its_kernel(page, voila_url, artifacts, notebook, query,
     page.wait_for_function(
         "() => document.querySelector('.dl-connection[data-kind=gone]:not([hidden])')",
         polling="raf",
-        timeout=30_000,
+        timeout=STEP,
     )
     said = time.monotonic() - died
     banner = page.locator(".dl-connection").inner_text()
@@ -222,7 +221,7 @@ def test_a_network_drop_is_said_and_the_page_reconnects_by_itself(page, voila_ur
     page.wait_for_function(
         "() => document.querySelector('.dl-connection[data-kind=lost]:not([hidden])')",
         polling="raf",
-        timeout=30_000,
+        timeout=STEP,
     )
     said = time.monotonic() - dropped
     assert translate(CONNECTION["lost"], "nb") in page.locator(".dl-connection").inner_text()
@@ -232,7 +231,7 @@ def test_a_network_drop_is_said_and_the_page_reconnects_by_itself(page, voila_ur
     page.wait_for_function(
         "() => document.querySelector('.dl-connection[data-kind=back]:not([hidden])')",
         polling="raf",
-        timeout=30_000,
+        timeout=STEP,
     )
     reconnected = time.monotonic() - back
     assert translate(CONNECTION["back"], "nb") in page.locator(".dl-connection").inner_text()

@@ -20,10 +20,10 @@ from dicelab.penta import Rules
 from dicelab.penta.solver import Solver
 from dicelab.widgets.penta.house_rules import house_rules
 from tests.browser.conftest import ROOT, start_voila, stop_voila
+from tests.browser.waits import LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
 
-LOAD = 90_000  # ms: a cold kernel on a slow machine
 SOLVE = 180_000  # ms: a full build of a house's table on a loaded machine
 HOUSE = house_rules("official", {"full_house_points": 30})
 

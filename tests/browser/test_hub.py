@@ -34,6 +34,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import ROOT, _free_port
+from tests.browser.waits import STEP
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -386,7 +387,7 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
     teacher.get_by_label("Title").fill("5B, Monday")
     teacher.get_by_role("button", name="Set up a class game").click()
     link = teacher.locator(".dl-class-games a[href*='classgame=']").first
-    link.wait_for(timeout=30_000)
+    link.wait_for(timeout=STEP)
     href = link.get_attribute("href")
     assert href == "/hub/user-redirect/voila/render/penta_play.ipynb?classgame=1"
 
@@ -400,7 +401,7 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
     for page in (ada, bob):
         page.wait_for_function(
             "() => /dice [1-6]/.test(document.querySelector('.dl-situation')?.textContent ?? '')",
-            timeout=30_000,
+            timeout=STEP,
         )
     assert _dice(ada) == _dice(bob) and _dice(ada).startswith("dice ")
     # The two pages this service adds pass axe-core (nothing critical or serious).
@@ -424,7 +425,7 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
 
     table = teacher.locator(".dl-class-games-table")
     for name in ("ada", "bob"):  # live: the table reads the service every few seconds
-        table.get_by_role("rowheader", name=name).wait_for(timeout=30_000)
+        table.get_by_role("rowheader", name=name).wait_for(timeout=STEP)
     assert "optimal player alone scores" in table.inner_text()
     teacher.screenshot(path=str(artifacts / "hub-teacher-class-games.png"), full_page=True)
     ada.screenshot(path=str(artifacts / "hub-learner-class-game.png"), full_page=True)

@@ -13,7 +13,8 @@ import pytest
 
 from dicelab.farkle import is_farkle, set_aside_options
 from tests.browser.axe import axe_source, run_axe, wait_drawn
-from tests.browser.test_apps import LOAD, STEP, assert_clean, shoot
+from tests.browser.test_apps import assert_clean, shoot
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -62,9 +63,8 @@ def open_app(page, voila_url: str, notebook: str) -> None:
     assert page.locator("[aria-live=polite].dl-dice-said").count() == 1
 
 
-COMPUTER_TURN = 60_000
-"""ms: the computer's whole turn and the page's redraw, on a machine whose other core runs other
-tests (``make test`` on two processes: 20 s was once too short for a Farkle turn there)."""
+COMPUTER_TURN = STEP
+"""ms: the computer's whole turn and the page's redraw (``tests/browser/waits.py``)."""
 
 
 def human_to_play(page) -> bool:

@@ -12,10 +12,10 @@ import pytest
 
 from dicelab.i18n import translate
 from dicelab.widgets.page_texts import FAILED, LOADING
+from tests.browser.waits import LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LOAD = 90_000  # ms
 APP = "penta_play.ipynb"
 READY = ".dl-roll:not([disabled])"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from tests.browser.waits import LOAD
 
-LOAD = 90_000
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_a_page_closing_its_kernel_connection_logs_no_error(page, voila_url, voila_log):

@@ -15,12 +15,12 @@ import pytest
 from dicelab.i18n import available_languages, translate
 from dicelab.printouts import WHAT, file_name, printout
 from dicelab.printouts.sheets import MAX_PLAYERS
+from tests.browser.waits import LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PAGES = {"penta": 2, "farkle": 2, "penta-scorecard": 1, "farkle-sheet": 1}
 """The most A4 pages each printout may take (a score sheet: exactly one)."""
-LOAD = 90_000  # ms: a cold kernel on a slow machine
 
 
 def pdf_pages(pdf: bytes) -> int:

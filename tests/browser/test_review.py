@@ -20,11 +20,10 @@ import nbformat
 import pytest
 
 from tests.browser.conftest import ROOT, _wait_for, voila_environment
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
 
-LOAD = 90_000  # ms: a cold kernel on a slow machine
-STEP = 20_000  # ms: one click's round trip
 PORTS = range(8880, 8890)
 
 SHORT_GAME = """\

@@ -16,11 +16,9 @@ import pytest
 
 from dicelab.classroom.results import example_codes
 from tests.browser.conftest import ROOT, start_voila, stop_voila
+from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.tables]
-
-LOAD = 90_000  # ms: a cold kernel on a slow machine
-STEP = 30_000  # ms: reading 30 codes and drawing, with the round trip
 
 
 @pytest.fixture(scope="module")
