@@ -46,6 +46,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 
 AXE_TABLE = Path(__file__).resolve().parent / "test-artifacts" / "axe.txt"
+DURATIONS = AXE_TABLE.parent / "durations.txt"
 _SESSION_STARTED = time.time()
 
 
@@ -72,11 +73,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 def _write_time_in_tests(terminalreporter: pytest.TerminalReporter) -> None:
     """Seconds spent in tests (set-up, call and tear-down) by process and by kind of unit
-    (``tests/scheduling.py``): what to cut, and whether the two processes are balanced."""
+    (``tests/scheduling.py``): what to cut, and whether the two processes are balanced. Every
+    test's own is written to ``test-artifacts/durations.txt``."""
     from tests.scheduling import kind_of
 
     by_process: dict[str, float] = {}
     by_kind: dict[str, float] = {}
+    by_test: dict[str, float] = {}
     for reports in terminalreporter.stats.values():
         for report in reports:
             duration, nodeid = getattr(report, "duration", None), getattr(report, "nodeid", "")
@@ -86,6 +89,11 @@ def _write_time_in_tests(terminalreporter: pytest.TerminalReporter) -> None:
             key = getattr(process, "id", "?")
             by_process[key] = by_process.get(key, 0.0) + duration
             by_kind[kind_of(nodeid)] = by_kind.get(kind_of(nodeid), 0.0) + duration
+            by_test[nodeid] = by_test.get(nodeid, 0.0) + duration
+    if by_test:  # every test's seconds (set-up, call and tear-down), the slowest first
+        ranked = sorted(by_test.items(), key=lambda item: -item[1])
+        DURATIONS.parent.mkdir(exist_ok=True)
+        DURATIONS.write_text("".join(f"{t:8.2f}  {n}\n" for n, t in ranked), encoding="utf-8")
     if by_process:
         processes = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(by_process.items()))
         kinds = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(by_kind.items()))
