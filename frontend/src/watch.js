@@ -30,9 +30,14 @@ export function watchKernel(kernel, baseUrl, hasGame) {
   let asking = null; // the question in flight (an AbortController)
   window.addEventListener('beforeunload', () => {
     closing = true;
-    // The page's kernel is being shut down (kernel.js): a question already sent would come
-    // back "404, no such kernel" and be logged as a failed request by a page that is leaving.
+    // The page's kernel is being shut down (kernel.js): a question already sent, or one due
+    // in a moment, would come back "404, no such kernel" and be logged as a failed request by
+    // a page that is leaving.
     asking?.abort();
+    if (typeof checkTimer === 'number') {
+      clearTimeout(checkTimer);
+      checkTimer = null;
+    }
   });
 
   const stopTimers = () => {
@@ -86,6 +91,9 @@ export function watchKernel(kernel, baseUrl, hasGame) {
     kernel.requestKernelInfo().then(once, once);
   };
   const check = async () => {
+    if (closing) {
+      return;
+    }
     checkTimer = 'asking'; // one question at a time
     asking = new AbortController();
     try {
