@@ -113,6 +113,10 @@ def test_the_request_comes_on_voilas_websocket_once_the_page_opens(fresh):
         for name, value in {**PREHEAT, "VOILA_APP_PORT": str(port)}.items():
             fresh.setenv(name, value)
         fresh.setenv("VOILA_SERVER_URL", "/user/ada/")
+        for proxy in ("http_proxy", "ws_proxy"):  # a school's proxy: never for its own server
+            fresh.setenv(proxy, "http://127.0.0.1:9")
+        for bypass in ("no_proxy", "NO_PROXY"):
+            fresh.delenv(bypass, raising=False)
         started = time.monotonic()
         assert lang.language_from_query() == "ca"
         assert time.monotonic() - started >= 0.3, "it waited for the page"
