@@ -67,13 +67,10 @@ def missing_tables() -> tuple[str, ...]:
 
 # ``make test`` runs on two processes (pytest-xdist, ``--dist loadgroup``): ``tests/scheduling.py``
 # says which tests one process runs whole, and puts the browser tests first.
-def _rank(item: pytest.Item) -> int:
-    return rank(item.nodeid)
-
-
 @pytest.hookimpl(tryfirst=True)  # before -m selects: notebooks must be slow by then
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items.sort(key=_rank)  # stable: the order within a group, and of the others, is kept
+    # the browser tests first (tests/scheduling.py); stable: the order within each is kept
+    items.sort(key=lambda item: rank(item.nodeid))
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)

@@ -4,12 +4,12 @@ folder."""
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,17 +43,13 @@ def _run(folder: Path, *paths: str) -> str:
 
 
 def _notebook(*cells: str) -> str:
-    code = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
-    return json.dumps(
-        {
-            "cells": [{**code, "source": cell} for cell in cells],
-            "metadata": {
-                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-            },
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-    )
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    return nbformat.writes(notebook)
 
 
 @pytest.mark.slow

@@ -63,16 +63,12 @@ def open_app(page, voila_url: str, notebook: str) -> None:
     assert page.locator("[aria-live=polite].dl-dice-said").count() == 1
 
 
-COMPUTER_TURN = STEP
-"""ms: the computer's whole turn and the page's redraw (``tests/browser/waits.py``)."""
-
-
 def human_to_play(page) -> bool:
     """Wait until Roll can be pressed (True) or the game is over (False)."""
     page.wait_for_function(
         "() => document.querySelector('.dl-end-card') || "
         "document.querySelector('.dl-roll:not([disabled])')",
-        timeout=COMPUTER_TURN,
+        timeout=STEP,  # the computer's whole turn and the redraw
     )
     return page.locator(".dl-end-card").count() == 0
 
