@@ -16,7 +16,7 @@ import pytest
 
 from dicelab.classroom.client import OnDesk, ServiceDice, from_environment
 from dicelab.classroom.dealer import Dealer, new_secret
-from dicelab.classroom.desk import Desk
+from dicelab.classroom.desk import NO_GAME, Desk
 from dicelab.classroom.plays import ClassGame, may_deal, new_game, save_of
 from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMove
@@ -170,8 +170,9 @@ def test_settings_are_checked(desk: Desk):
     ):
         with pytest.raises(IllegalMove, match=words):
             desk.create("teacher", settings)
-    with pytest.raises(IllegalMove, match="no class game number 99"):
+    with pytest.raises(IllegalMove, match="no class game number 99") as refused:
         desk.play(99, "ada")
+    assert refused.value.message.msgid == NO_GAME  # the service's 404, in any language
 
 
 def test_a_request_that_is_not_a_json_object_is_refused_in_words():

@@ -36,11 +36,14 @@ from dicelab.classroom.plays import (
 from dicelab.classroom.results import safe_cell
 from dicelab.classroom.store import Play, Store
 from dicelab.errors import IllegalMove
-from dicelab.i18n import msg
+from dicelab.i18n import N_, msg
 from dicelab.numbers import show_value
 from dicelab.penta import game as penta_game
 
-__all__ = ["MAX_BODY", "MAX_NAME", "Desk"]
+__all__ = ["MAX_BODY", "MAX_NAME", "NO_GAME", "Desk"]
+
+NO_GAME = N_("There is no class game number {n}.")
+"""The refusal of a game number that is not one (the service answers it with 404)."""
 
 MAX_BODY = 2_000_000
 """The longest request the service reads (bytes): a long Farkle game's save is far less."""
@@ -197,7 +200,7 @@ class Desk:
     def _settings(self, number: int) -> ClassGame:
         game = self._store.class_game(number)
         if game is None:
-            raise IllegalMove(msg("There is no class game number {n}.", n=number))
+            raise IllegalMove(msg(NO_GAME, n=number))
         return game
 
 

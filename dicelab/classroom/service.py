@@ -34,7 +34,7 @@ from typing import Any
 from jupyterhub.services.auth import HubAuthenticated
 from tornado import ioloop, web
 
-from dicelab.classroom.desk import MAX_BODY, Desk
+from dicelab.classroom.desk import MAX_BODY, NO_GAME, Desk
 from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
@@ -58,9 +58,19 @@ def request_json(body: bytes) -> dict[str, Any]:
     try:
         value = json.loads(body or b"{}")
     except ValueError:
-        raise IllegalMove(msg("The request is not JSON.")) from None
+        raise IllegalMove(
+            msg(
+                "The request is not JSON: send a JSON object, such as {example}.",
+                example='{"past": true}',
+            )
+        ) from None
     if not isinstance(value, dict):
-        raise IllegalMove(msg("The request is not a JSON object."))
+        raise IllegalMove(
+            msg(
+                "The request is not a JSON object: send one, such as {example}.",
+                example='{"past": true}',
+            )
+        )
     return value
 
 
@@ -99,7 +109,7 @@ class _Handler(HubAuthenticated, web.RequestHandler):
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error = kwargs.get("exc_info", (None, None))[1]
         if isinstance(error, IllegalMove):
-            status_code = 404 if "no class game" in str(error) else 400
+            status_code = 404 if error.message.msgid == NO_GAME else 400  # any language
             self.set_status(status_code)
             words = str(error)
         else:
