@@ -83,9 +83,10 @@ def landed(
     reads what the dice buttons read), or, with ``or_text``, as soon as that text shows.
 
     With ``before`` (the game's situation before the roll): [] if the roll lost the turn and the
-    computer has played already, the learner's turn again (or the game over) and the losing
-    roll never drawn. At the speed "Instant" the kernel's answer to a farkle can hold the
-    computer's whole turn, and the page then draws only its end (2 of 8 fresh-clone runs today)."""
+    computer has played already, the losing roll never drawn: the learner's turn again, with
+    ``or_text`` still said (the notice stays until the learner's next action), or the game
+    over. At the speed "Instant" the kernel's answer to a farkle can hold the computer's whole
+    turn, and the page then draws only its end (2 of 8 fresh-clone runs)."""
     handle = page.wait_for_function(
         """([count, orText, before]) => {
             const dice = [...document.querySelectorAll('.dl-die')].slice(0, count);
@@ -93,8 +94,9 @@ def landed(
             const pressable = dice.some(d => !d.disabled);
             if (before !== null && !pressable) {
                 const now = document.querySelector('.dl-situation')?.textContent ?? '';
+                const told = !orText || document.body.innerText.includes(orText);
                 const again = document.querySelector('.dl-end-card')
-                    || document.querySelector('.dl-roll:not([disabled])');
+                    || (document.querySelector('.dl-roll:not([disabled])') && told);
                 if (now !== before && again) return 'passed';
             }
             if (dice.length !== count || !texts.every(t => /^[1-6](, .+)?$/.test(t))) {

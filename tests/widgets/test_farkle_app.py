@@ -122,6 +122,25 @@ def test_turn_lost_banner_and_the_lost_dice():
     assert "Bob to play" in app._status.value
 
 
+def test_at_instant_a_learners_farkle_is_still_told_after_the_computers_whole_turn():
+    # At the speed "Instant" the farkle and the computer's turn come in one answer: the page
+    # never draws the losing roll, so the notice (an alert, read out) must stay until the
+    # learner acts again, beside the computer's log.
+    app = make(humans=["Ada"], computer=True, seed=FARKLE_SEED, speed=0)
+    app.roll()
+    assert not app.game.current_seat.computer and len(app.game.events) > 1  # the AI played
+    assert banners(app) == ["Turn lost!"]
+    assert 'role="alert"' in app._notice_area.value and "Turn lost!" in app._notice_area.value
+    assert "Ada rolled 3 6 2 4 3 6: nothing scores, 0 points lost." in texts(app)
+    assert app.computer_log == [
+        "AI rolled 3 3 2 4 3 1.",
+        "AI set aside 1 3 3 3: 400 points.",
+        "AI banked 400 points.",
+    ]
+    app.roll()  # the learner's next action (5 5 4 1 4 4, it scores): the notice is gone
+    assert app.notices == [] and app.computer_log == []
+
+
 def test_hot_dice_banner():
     app = make(humans=["Ada"], computer=False, seed=HOT_SEED)
     app.roll()
