@@ -15,8 +15,17 @@ each login).
     python benchmarks/hub_logins.py                # 20 learners
     python benchmarks/hub_logins.py --learners 3   # a quick look
 
-Needs Chromium (``/usr/bin/chromium``, or ``$DICELAB_CHROMIUM``), the ``test`` extras and what
-``make class`` installs. Browsers and hub share this machine's CPUs (the hardest case).
+The learners' browsers stand in for the learners' own computers, but here they share the hub's
+two cores: what they spend is taken from the hub. ``--browser shell`` (the default) runs them in
+Chromium's headless shell (``/usr/bin/chromium-headless-shell``: the same engine as Chromium,
+without the desktop browser; a third of its CPU for these pages), ``--browser desktop`` in the
+desktop Chromium (``/usr/bin/chromium``), the hardest case; ``$DICELAB_CHROMIUM`` names another.
+The browsers' CPU is printed beside the hub's, so that each figure says whose time it is.
+
+    python benchmarks/hub_logins.py --browser desktop
+
+Needs Chromium (``apt-get install -y chromium chromium-headless-shell``), the ``test`` extras and
+what ``make class`` installs.
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("DICELAB_CHROMIUM", "/usr/bin/chromium")
+BROWSERS = {"shell": "/usr/bin/chromium-headless-shell", "desktop": "/usr/bin/chromium"}
 GOAL = 30.0  # seconds, the slowest learner's first widget
 WAIT = 300_000  # ms a learner waits at most
 
@@ -101,6 +110,35 @@ def browser_pids() -> list[int]:
 def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU seconds used between two readings (a process new since counts from 0)."""
     return sum(value - before.get(pid, 0.0) for pid, value in after.items())
+
+
+KINDS = (  # what a process of the hub's is, by a word of its command line
+    ("ipykernel", "kernels"),
+    ("jupyterhub-singleuser", "learners' servers"),
+    ("configurable-http-proxy", "proxy"),
+    ("dicelab.classroom.service", "class service"),
+    ("jupyterhub", "hub"),
+)
+
+
+def kind_of(pid: int) -> str:
+    """Which part of the hub a process is (:data:`KINDS`), or "other"."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return "other"
+    return next((kind for word, kind in KINDS if word in command), "other")
+
+
+def cpu_by_kind(before: dict[int, float], after: dict[int, float]) -> str:
+    """:func:`cpu_used` by part of the hub, largest first: "kernels 14 s, hub 9 s, ..."."""
+    used: dict[str, float] = {}
+    for pid, value in after.items():
+        kind = kind_of(pid)
+        used[kind] = used.get(kind, 0.0) + value - before.get(pid, 0.0)
+    return ", ".join(
+        f"{kind} {seconds:.1f} s" for kind, seconds in sorted(used.items(), key=lambda kv: -kv[1])
+    )
 
 
 def pss_mib(pid: int) -> float:
@@ -207,7 +245,7 @@ def summary(label: str, times: list[float | None]) -> str:
     )
 
 
-async def run(learners: int, prestart: bool) -> int:
+async def run(learners: int, prestart: bool, chromium: str) -> int:
     from playwright.async_api import async_playwright
 
     names = ["alone", *(f"learner{i:02d}" for i in range(1, learners + 1))]
@@ -222,8 +260,9 @@ async def run(learners: int, prestart: bool) -> int:
                 wait_for_prestart(folder, began)
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(
-                    executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+                    executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
                 )
+                print(f"the learners' browsers: {chromium} {browser.version}")
                 _, alone = await learner(browser, url, "alone")
                 print(
                     f"reference, one learner alone: Penta's Roll button after {alone:.1f} s"
@@ -236,12 +275,14 @@ async def run(learners: int, prestart: bool) -> int:
                 browsers_before = cpu_seconds(browser_pids())
                 results = await asyncio.gather(*(learner(browser, url, name) for name in names[1:]))
                 print(f"load average with the class: {os.getloadavg()[0]:.1f}")
-                hub_cpu = cpu_used(hub_before, cpu_seconds(processes(mark)))
+                hub_after = cpu_seconds(processes(mark))
+                hub_cpu = cpu_used(hub_before, hub_after)
                 browsers_cpu = cpu_used(browsers_before, cpu_seconds(browser_pids()))
                 print(
                     f"CPU used while the class logged in: the hub, its proxy, the servers and "
                     f"kernels {hub_cpu:.0f} s; the {learners} browsers {browsers_cpu:.0f} s"
                 )
+                print(f"  the hub's part: {cpu_by_kind(hub_before, hub_after)}")
                 homes = [home for home, _ in results]
                 firsts = [first for _, first in results]
                 print(summary("start page of the apps", homes))
@@ -279,8 +320,15 @@ def main() -> int:
         action="store_true",
         help="start each learner's server at their login (HUB_PRESTART=0), not with the hub",
     )
+    parser.add_argument(
+        "--browser",
+        choices=list(BROWSERS),
+        default="shell",
+        help="the learners' browsers: Chromium's headless shell, or the desktop Chromium",
+    )
     args = parser.parse_args()
-    return asyncio.run(run(args.learners, prestart=not args.no_prestart))
+    chromium = os.environ.get("DICELAB_CHROMIUM", BROWSERS[args.browser])
+    return asyncio.run(run(args.learners, prestart=not args.no_prestart, chromium=chromium))
 
 
 if __name__ == "__main__":
