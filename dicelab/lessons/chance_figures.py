@@ -26,6 +26,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from dicelab.axes import number_axis, percent_axis
 from dicelab.farkle.risk import optimal_turn
 from dicelab.farkle.scoring import farkle_chance
 from dicelab.i18n import Message, format_number, format_percent, msg, nmsg, use_language
@@ -106,20 +107,6 @@ def _figure(width: float = 7.2, height: float = 3.6) -> Any:
     from matplotlib.figure import Figure  # no pyplot: no backend, no global state
 
     return Figure(figsize=(width, height), dpi=100, layout="constrained")
-
-
-def _percent_axis(axis: Any, lang: str, decimals: int = 0) -> None:
-    from matplotlib.ticker import FuncFormatter
-
-    axis.set_major_formatter(
-        FuncFormatter(lambda value, _: format_percent(value, lang, decimals=decimals))
-    )
-
-
-def _number_axis(axis: Any, lang: str) -> None:
-    from matplotlib.ticker import FuncFormatter
-
-    axis.set_major_formatter(FuncFormatter(lambda value, _: format_number(int(value), lang)))
 
 
 def _fraction(value: Fraction, lang: str) -> str:
@@ -361,7 +348,7 @@ def plot_farkle_chances(lang: str | None = None) -> Chart:
             )
         ax.set_xlabel(msg("dice rolled").render(code))
         ax.set_ylabel(msg("chance of a farkle").render(code))
-        _percent_axis(ax.yaxis, code)
+        percent_axis(ax.yaxis, code)
         ax.legend()
         return Chart(figure, msg("The chance of a farkle").render(code))
 
@@ -400,7 +387,7 @@ def plot_thresholds(lang: str | None = None) -> Chart:
                 fontsize=8,
             )
         ax.set_yscale("log")
-        _number_axis(ax.yaxis, code)
+        number_axis(ax.yaxis, code)
         ax.set_xlabel(msg("dice to roll").render(code))
         ax.set_ylabel(msg("turn points").render(code))
         ax.legend(loc="upper left")
@@ -436,7 +423,7 @@ def plot_gamblers_fallacy(sequences: int = 60_000, seed: int = 6, lang: str | No
         ax.set_xlabel(msg("rolls in a row without a 1").render(code))
         ax.set_ylabel(msg("chance that the next roll is a 1").render(code))
         ax.set_ylim(0, 0.3)
-        _percent_axis(ax.yaxis, code)
+        percent_axis(ax.yaxis, code)
         ax.legend(loc="upper right")
         return Chart(figure, msg("A 1 is never due").render(code))
 
@@ -482,8 +469,8 @@ def plot_convergence(
         )
         ax.set_xscale("log")
         ax.set_ylim(0, 0.6)
-        _number_axis(ax.xaxis, code)
-        _percent_axis(ax.yaxis, code)
+        number_axis(ax.xaxis, code)
+        percent_axis(ax.yaxis, code)
         ax.set_xlabel(msg("rolls of three dice simulated").render(code))
         ax.set_ylabel(msg("share of farkles so far").render(code))
         ax.legend(loc="upper right")

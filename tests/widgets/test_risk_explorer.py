@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -262,3 +263,40 @@ def test_the_win_chance_tab_plays_the_strategies_exactly_and_simulated(fresh):
     assert "playing to win against most points" in caption
     assert "simulated (1,000 games)" in caption and " ± " in caption
     assert not app.notices
+
+
+def tick_labels(figure) -> list[str]:
+    """Every tick label of every axes of a figure, once drawn (the colour bar's included)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(figure).draw()
+    return [
+        label.get_text()
+        for axes in figure.axes
+        for label in (*axes.get_xticklabels(), *axes.get_yticklabels())
+        if label.get_text()
+    ]
+
+
+@pytest.mark.parametrize("name", ["farkle", "values", "thresholds", "distributions"])
+def test_a_plots_ticks_are_numbers_of_the_pages_language(monkeypatch, name):
+    # A Catalan page showed 0.1, 0.7 and 3000 on its axes, where its tables say 0,1 and 3.000.
+    from dicelab.widgets.farkle import risk_explorer
+
+    drawn = []
+    monkeypatch.setattr(risk_explorer, "_png", lambda figure: drawn.append(figure) or b"")
+    explorer = RiskExplorer(
+        lang="ca", turns=200, background=lambda work: work(), scheduler=ManualScheduler()
+    )
+    if name == "distributions":
+        explorer.simulate()
+    drawn.clear()
+    risk_explorer._PLOTTERS[name](explorer, "ca")
+    labels = tick_labels(drawn[-1])
+    assert labels, name
+    catalan = r"[-\u2212]?\d{1,3}(\.\d{3})*(,\d+)?(\xa0%)?"  # 1.000 points, 0,5, 25 %
+    assert [t for t in labels if not re.fullmatch(catalan, t)] == [], (name, labels)
+    if name in ("farkle", "distributions"):  # chances, as percentages
+        assert any(t.endswith("\xa0%") for t in labels), labels
+    if name in ("values", "distributions", "thresholds"):  # points: 1.000 in Catalan
+        assert any(re.fullmatch(r"\d{1,3}(\.\d{3})+", t) for t in labels), labels

@@ -32,6 +32,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from dicelab.axes import number_axis
 from dicelab.errors import IllegalMove, Said
 from dicelab.i18n import N_, Message, format_number, format_percent, msg, translate
 from dicelab.numbers import show_value
@@ -155,11 +156,6 @@ def data_link(text: str, mime: str, filename: str, label: str, css: str) -> str:
     return f'<a class="{css}" download="{esc(filename)}" href="{href}">{esc(label)}</a>'
 
 
-def _places(value: float) -> int:
-    """Decimals a tick needs: none for whole numbers, else up to two."""
-    return 0 if float(value).is_integer() else (1 if round(value, 1) == round(value, 2) else 2)
-
-
 def plot_svg(
     review: Review,
     lang: str,
@@ -171,7 +167,6 @@ def plot_svg(
     as an inline SVG; the decisions at indexes ``marked`` (the costliest) are circled."""
     import matplotlib
     from matplotlib.figure import Figure  # no pyplot: no backend, no global state
-    from matplotlib.ticker import FuncFormatter
 
     xs = list(range(1, len(review.decisions) + 1))
     chosen = [d.choice_value * scale for d in review.decisions]
@@ -205,9 +200,7 @@ def plot_svg(
         ax.set_xlabel(translate("Decision", lang))
         ax.set_ylabel(axis.render(lang))
         for ticks in (ax.xaxis, ax.yaxis):  # numbers as the language writes them
-            ticks.set_major_formatter(
-                FuncFormatter(lambda value, _: format_number(value, lang, decimals=_places(value)))
-            )
+            number_axis(ticks, lang)
         ax.grid(True, alpha=0.3)
         ax.legend(loc="best", fontsize="small")
         figure.tight_layout()

@@ -32,6 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from dicelab.axes import number_axis, percent_axis
 from dicelab.dice import SeededDice
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Rules, farkle_chance, is_farkle
@@ -749,6 +750,7 @@ def _farkle_png(rules: Rules, seed: int, lang: str) -> bytes:
     )
     ax.set_xlabel(translate("dice rolled", lang))
     ax.set_ylabel(translate("chance that nothing scores", lang))
+    percent_axis(ax.yaxis, lang)
     ax.legend()
     return _png(fig)
 
@@ -779,6 +781,8 @@ def _plot_values(app: RiskExplorer, lang: str) -> bytes:
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xlabel(translate("turn points so far", lang))
     ax.set_ylabel(translate("rolling minus banking (expected points)", lang))
+    number_axis(ax.xaxis, lang)
+    number_axis(ax.yaxis, lang)
     ax.legend(ncols=3, fontsize="small")
     return _png(fig)
 
@@ -818,6 +822,7 @@ def _plot_thresholds(app: RiskExplorer, lang: str) -> bytes:
     ax.set_yscale("log")
     ax.set_xlabel(translate("dice to roll", lang))
     ax.set_ylabel(translate("bank from (points, log scale)", lang))
+    number_axis(ax.yaxis, lang)
     ax.legend()
     return _png(fig)
 
@@ -869,6 +874,8 @@ def _plot_distributions(app: RiskExplorer, lang: str) -> bytes | None:
         ax.hist(points, bins=bins, weights=share, histtype="step", linewidth=1.5, label=names[key])
     ax.set_xlabel(translate("points banked in one turn (0: farkle)", lang))
     ax.set_ylabel(translate("share of turns", lang))
+    number_axis(ax.xaxis, lang)
+    percent_axis(ax.yaxis, lang)
     ax.legend()
     return _png(fig)
 
@@ -927,9 +934,12 @@ def _plot_winmap(app: RiskExplorer, lang: str) -> bytes | None:
         extent=(0, app._target, 0, app._target),
         aspect="auto",
     )
-    fig.colorbar(image, ax=ax, label=translate("chance to win of the player to move", lang))
+    bar = fig.colorbar(image, ax=ax, label=translate("chance to win of the player to move", lang))
+    percent_axis(bar.ax.yaxis, lang)
     ax.set_xlabel(translate("my total", lang))
     ax.set_ylabel(translate("their total", lang))
+    number_axis(ax.xaxis, lang)
+    number_axis(ax.yaxis, lang)
     return _png(fig)
 
 
