@@ -8,6 +8,7 @@ solver of the small game against dicelab's solver, to 1e-9, by running the noteb
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -299,6 +300,14 @@ def test_the_plots_are_images_in_the_page_language():
         assert plot.png().startswith(b"\x89PNG")
     labels = [t.get_text() for t in plot_box_points(lang="fr").figure.axes[0].get_yticklabels()]
     assert "Grande suite" in labels
+
+
+def test_the_plots_ticks_are_numbers_of_the_page_language():
+    from tests.widgets.test_risk_explorer import tick_labels
+
+    counts = tick_labels(plot_scores(lang="fr").figure)  # games: 1 000 and more in French
+    assert any("\u202f" in label for label in counts), counts
+    assert not [label for label in counts if re.search(r"\d{4}|\d\.\d", label)], counts
 
 
 def test_a_plot_is_drawn_once_then_read_back_and_redrawn_when_what_it_shows_changes(

@@ -31,6 +31,7 @@ from math import factorial
 from pathlib import Path
 from typing import Any, SupportsFloat
 
+from dicelab.axes import number_axis
 from dicelab.dice import outcomes
 from dicelab.i18n import Message, format_number, msg, translate, use_language
 from dicelab.lessons.cards import (
@@ -481,7 +482,7 @@ MOST_POINTS = {
 """The most points each box can hold."""
 
 
-PLOT_VERSION = 2
+PLOT_VERSION = 3  # 3: ticks written as the language writes numbers (dicelab.axes)
 """Bumped whenever the drawing code of the plots changes (their saved images are then redrawn)."""
 
 
@@ -586,6 +587,8 @@ def plot_scores(rules: str = "penta", lang: str | None = None) -> Plot:
         )
         ax.set_xlabel(words[1])
         ax.set_ylabel(words[2])
+        number_axis(ax.xaxis, code)
+        number_axis(ax.yaxis, code)
         ax.set_title(words[3], fontsize=10)
         return figure
 
@@ -611,6 +614,7 @@ def plot_box_points(rules: str = "penta", lang: str | None = None) -> Plot:
             ax.annotate(label, (v, y), xytext=(3, -3), textcoords="offset points")
         ax.set_xlim(0, max(means) * 1.12)  # room for the largest bar's label
         ax.set_xlabel(axis)
+        number_axis(ax.xaxis, code)
         return figure
 
     return Plot(draw, f"boxes {means!r} {names!r} {labels!r} {axis!r}")
