@@ -55,6 +55,7 @@ __all__ = [
     "nmsg",
     "plural",
     "plural_rule",
+    "read_number",
     "set_language",
     "shown_repr",
     "shown_whole",
@@ -184,6 +185,38 @@ def format_number(value: float, lang: str | None = None, decimals: int | None = 
     with decimal.localcontext() as context:  # as many digits as the number has
         context.prec = max(context.prec, _digits(value) + decimals + 2)
         return format_decimal(value, format=pattern, locale=locale)
+
+
+def read_number(text: str, lang: str | None = None) -> float | None:
+    """A number typed as the language writes it (``0,1`` in French, ``1.000`` in Catalan), or
+    with a plain point (``0.1``, as a keyboard's number pad types it); None if it is no number.
+    Spaces between digits are read as the thousands' separator, in any language.
+
+    >>> read_number("0,1", "fr"), read_number("1 000", "fr"), read_number("1.000", "ca")
+    (0.1, 1000.0, 1000.0)
+    >>> read_number("0.1", "ca"), read_number("-5", "nb"), read_number("−5", "bg")
+    (0.1, -5.0, -5.0)
+    >>> read_number("0,1", "en"), read_number("ten", "en"), read_number("", "fr")
+    (None, None, None)
+    >>> read_number("nan", "en"), read_number("inf", "fr"), read_number("1e5", "en")
+    (None, None, None)
+    """
+    import re
+
+    from babel.numbers import NumberFormatError, parse_decimal
+
+    plain = re.sub(r"(?<=\d)[ \u00a0\u202f](?=\d)", "", text.strip()).replace("\u2212", "-")
+    if not re.fullmatch(r"-?[\d.,]+", plain):  # digits and separators only: no nan, inf, 1e5
+        return None
+    try:
+        return float(
+            parse_decimal(plain, locale=_babel_locale(normalize_language(lang)), strict=True)
+        )
+    except (NumberFormatError, ValueError):
+        pass
+    if re.fullmatch(r"-?\d+(\.\d+)?", plain):
+        return float(plain)
+    return None
 
 
 def _digits(value: float) -> int:

@@ -61,7 +61,7 @@ def test_thresholds_compare_optimal_computer_and_custom(app):
     caption = app.caption("thresholds")
     assert "<td>6</td><td>16,400</td><td>500</td><td>400</td>" in caption
     assert "<td>1</td><td>300</td><td>250</td><td>400</td>" in caption
-    assert app._fields["base"].value == 500
+    assert app._fields["base"].value == "500"
 
 
 @pytest.mark.slow
@@ -81,7 +81,7 @@ def test_bad_settings_are_refused_and_change_nothing(app):
     app._custom_text.value = "300, 300"
     assert app.notices[0].startswith("Type one bank threshold, or six")
     assert snapshot(app, skip=(app._notice_area,)) == before
-    app._fields["base"].value = -5
+    app._fields["base"].value = "-5"
     assert "must be a number of 0 or more" in app.notices[0]
     assert snapshot(app, skip=(app._notice_area,)) == before
     assert not app.show("pie chart")
@@ -300,3 +300,20 @@ def test_a_plots_ticks_are_numbers_of_the_pages_language(monkeypatch, name):
         assert any(t.endswith("\xa0%") for t in labels), labels
     if name in ("values", "distributions", "thresholds"):  # points: 1.000 in Catalan
         assert any(re.fullmatch(r"\d{1,3}(\.\d{3})+", t) for t in labels), labels
+
+
+def test_a_computer_parameter_is_shown_and_read_as_the_language_writes_numbers():
+    # The field was a browser's number field, which wrote 0.1 in a French or Catalan page.
+    app = RiskExplorer(lang="fr", background=lambda work: work(), scheduler=ManualScheduler())
+    field = app._fields["per_point_behind"]
+    assert field.value == "0,1" and app._fields["base"].value == "300"
+    field.value = "0,25"  # as a French learner types it
+    assert app.computer.per_point_behind == 0.25 and app.notices == []
+    app._fields["max_raise"].value = "1 500"
+    assert app.computer.max_raise == 1500 and app._fields["max_raise"].value == "1\u202f500"
+    before = app.computer
+    field.value = "un quart"
+    assert app.computer == before and "un quart" in app.notices[0]
+    assert field.value == "0,25"  # the field shows the value kept
+    app.set_language("ca")
+    assert field.value == "0,25" and app._fields["max_raise"].value == "1.500"

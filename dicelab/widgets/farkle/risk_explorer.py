@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -32,14 +33,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.axes import number_axis, percent_axis
+from dicelab.axes import number_axis, percent_axis, tick_places
 from dicelab.dice import SeededDice
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Rules, farkle_chance, is_farkle
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import END_NAMES, END_RULES, FIELD_NAMES, MAX_ENTRY, PRESETS
 from dicelab.farkle.situation import TARGETS
-from dicelab.i18n import N_, format_number, format_percent, msg, plural, translate
+from dicelab.i18n import N_, format_number, format_percent, msg, plural, read_number, translate
 from dicelab.numbers import show_value
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc, refuse
@@ -215,9 +216,9 @@ class RiskExplorer(App):
         self._entry_field.style.description_width = "230px"
         self._entry_field.layout.width = "340px"
         self._entry_field.observe(lambda c: self._picked_house("entry", c["new"]), "value")
-        self._fields = {
-            name: widgets.FloatText(value=getattr(self._computer, name)) for name in COMPUTER_FIELDS
-        }
+        # Text, not FloatText: a browser's number field shows 0.1 where the page's language
+        # writes 0,1; the kernel reads what is typed as the language writes numbers.
+        self._fields = {name: widgets.Text(continuous_update=False) for name in COMPUTER_FIELDS}
         for name, field in self._fields.items():
             field.add_class(f"dl-computer-{name.replace('_', '-')}")
             field.style.description_width = "230px"
@@ -370,8 +371,9 @@ class RiskExplorer(App):
 
         return self.act(go)
 
-    def set_computer(self, **params: float) -> bool:
-        """Change the computer's threshold parameters (``base``, ``per_missing_die``...)."""
+    def set_computer(self, **params: float | str) -> bool:
+        """Change the computer's threshold parameters (``base``, ``per_missing_die``...): numbers,
+        or text as the app's language writes numbers (``"0,25"`` in French)."""
 
         def go() -> None:
             unknown = set(params) - set(COMPUTER_FIELDS)
@@ -383,7 +385,7 @@ class RiskExplorer(App):
                         names=", ".join(COMPUTER_FIELDS),
                     )
                 )
-            values = {k: _whole(v) for k, v in params.items()}
+            values = {k: _whole(v, self._lang) for k, v in params.items()}
             self._computer = ComputerPlayer(**{**self._computer.to_dict(), **values})
             self._invalidate()
 
@@ -507,7 +509,7 @@ class RiskExplorer(App):
         if not self._syncing:
             method(value)
 
-    def _picked_field(self, name: str, value: float) -> None:
+    def _picked_field(self, name: str, value: str) -> None:
         if not self._syncing:
             self.set_computer(**{name: value})
 
@@ -582,9 +584,9 @@ class RiskExplorer(App):
                 self._entry_field.value = self._rules.entry
             for name, field in self._fields.items():
                 field.description = translate(COMPUTER_LABELS[name], lang)
-                value = float(getattr(self._computer, name))
-                if field.value != value:
-                    field.value = value
+                shown = _shown(getattr(self._computer, name), lang)
+                if field.value != shown:
+                    field.value = shown
             self._custom_text.description = translate("Your thresholds", lang)
             self._custom_text.placeholder = translate("one number, or six for 1 to 6 dice", lang)
             self._custom_text.tooltip = translate(
@@ -1065,9 +1067,21 @@ def _percent(value: float, lang: str) -> str:
     return format_percent(float(value), lang)
 
 
-def _whole(value: object) -> int | float:
-    try:
-        number = float(value)  # type: ignore[arg-type]  # any value: a refusal is caught
-    except (TypeError, ValueError):
-        raise IllegalMove(msg("{value} is not a number.", value=show_value(value))) from None
+def _whole(value: object, lang: str) -> int | float:
+    """A parameter as a number: text is read as ``lang`` writes numbers (``0,1`` in French)."""
+    number: float | None
+    if isinstance(value, str):
+        number = read_number(value, lang)
+    else:
+        try:
+            number = float(value)  # type: ignore[arg-type]  # any value: a refusal is caught
+        except (TypeError, ValueError):
+            number = None
+    if number is None or not math.isfinite(number):
+        raise IllegalMove(msg("{value} is not a number.", value=show_value(value)))
     return int(number) if number.is_integer() else number
+
+
+def _shown(value: float, lang: str) -> str:
+    """A parameter in its field, as ``lang`` writes it: ``0,1``, ``300``."""
+    return format_number(value, lang, decimals=tick_places(value))
