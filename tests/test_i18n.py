@@ -102,11 +102,22 @@ def test_language_codes_are_normalised():
 
 @pytest.mark.parametrize(
     "text",
-    ['msgid "a"\nmsgstr "b', 'msgid "a"\nbogus "b"', '"dangling"', 'msgid "a"\nmsgstr 12'],
+    [
+        'msgid "a"\nmsgstr "b',
+        'msgid "a"\nbogus "b"',
+        '"dangling"',
+        'msgid "a"\nmsgstr 12',
+        'msgid "a"\nmsgstr "b"c"',  # a quote inside, not escaped
+    ],
 )
 def test_malformed_po_is_refused_with_a_line_number(text):
     with pytest.raises(PoSyntaxError, match=r":\d"):
         parse_po(text, "x.po")
+
+
+def test_po_strings_are_read_with_and_without_escapes():
+    entries = parse_po('msgid "a \\"b\\""\nmsgstr ""\n"c\\nd "\n"é"\n', "x.po")
+    assert [(e["msgid"], e["msgstr"]) for e in entries] == [('a "b"', "c\nd é")]
 
 
 def test_extraction_finds_every_kind_of_call():

@@ -175,6 +175,9 @@ def parse_po(text: str, source: str = "<po>") -> list[dict[str, str]]:
 def _unquote(token: str, source: str, number: int) -> str:
     if len(token) < 2 or not (token.startswith('"') and token.endswith('"')):
         raise PoSyntaxError(f"{source}:{number}: expected a quoted string, got {token!r}")
+    inner = token[1:-1]
+    if "\\" not in inner and '"' not in inner:  # no escape: the text itself (most lines)
+        return inner
     try:
         value = ast.literal_eval(token)
     except (SyntaxError, ValueError) as error:
