@@ -160,8 +160,11 @@ def _babel_locale(lang: str) -> str:
 _BABEL_KNOWN = {"en", "fr", "ca", "bg", "nb", "de", "es", "it", "pl", "ru", "uk", "pt", "nl"}
 
 
-def format_number(value: float, lang: str | None = None, decimals: int | None = None) -> str:
-    """Write a number as the language writes it, from Babel's CLDR data.
+def format_number(
+    value: float, lang: str | None = None, decimals: int | None = None, grouped: bool = True
+) -> str:
+    """Write a number as the language writes it, from Babel's CLDR data; ``grouped=False``
+    without thousands' separators, as a number in a field beside number fields.
 
     >>> format_number(10000), format_number(10000, "fr"), format_number(10000, "ca")
     ('10,000', '10\u202f000', '10.000')
@@ -172,6 +175,8 @@ def format_number(value: float, lang: str | None = None, decimals: int | None = 
     >>> import numpy
     >>> format_number(numpy.int64(1200))  # a whole NumPy number is whole too
     '1,200'
+    >>> format_number(1000.5, "ca", decimals=1, grouped=False)
+    '1000,5'
     """
     import decimal
     import numbers
@@ -181,7 +186,7 @@ def format_number(value: float, lang: str | None = None, decimals: int | None = 
     locale = _babel_locale(normalize_language(lang))
     if decimals is None:
         decimals = 0 if isinstance(value, numbers.Integral) else 2
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    pattern = ("#,##0" if grouped else "0") + ("." + "0" * decimals if decimals else "")
     with decimal.localcontext() as context:  # as many digits as the number has
         context.prec = max(context.prec, _digits(value) + decimals + 2)
         return format_decimal(value, format=pattern, locale=locale)

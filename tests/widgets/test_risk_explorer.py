@@ -309,11 +309,13 @@ def test_a_computer_parameter_is_shown_and_read_as_the_language_writes_numbers()
     assert field.value == "0,1" and app._fields["base"].value == "300"
     field.value = "0,25"  # as a French learner types it
     assert app.computer.per_point_behind == 0.25 and app.notices == []
-    app._fields["max_raise"].value = "1 500"
-    assert app.computer.max_raise == 1500 and app._fields["max_raise"].value == "1\u202f500"
+    app._fields["max_raise"].value = "1 500"  # read with a separator, shown as the fields above
+    assert app.computer.max_raise == 1500 and app._fields["max_raise"].value == "1500"
     before = app.computer
     field.value = "un quart"
     assert app.computer == before and "un quart" in app.notices[0]
     assert field.value == "0,25"  # the field shows the value kept
     app.set_language("ca")
-    assert field.value == "0,25" and app._fields["max_raise"].value == "1.500"
+    assert field.value == "0,25" and app._fields["max_raise"].value == "1500"
+    app._fields["max_raise"].value = "1.250"  # Catalan's thousands' separator
+    assert app.computer.max_raise == 1250

@@ -1083,5 +1083,6 @@ def _whole(value: object, lang: str) -> int | float:
 
 
 def _shown(value: float, lang: str) -> str:
-    """A parameter in its field, as ``lang`` writes it: ``0,1``, ``300``."""
-    return format_number(value, lang, decimals=tick_places(value))
+    """A parameter in its field, as ``lang`` writes it: ``0,1``, ``1000`` (no thousands'
+    separator, as in the number fields of the house rules above it)."""
+    return format_number(value, lang, decimals=tick_places(value), grouped=False)
