@@ -20,7 +20,7 @@ from dicelab.penta.rules import BOXES, PRESETS, Rules
 from dicelab.penta.scorecard import Scorecard
 from dicelab.penta.solver import Solver, simulate
 from dicelab.review import Review
-from tests.yatzy_reference import YATZY_VARIANT, yatzy_action, yatzy_situation
+from tests.yatzy_reference import YATZY_VARIANT, reference_solver, yatzy_action, yatzy_situation
 
 pytestmark = pytest.mark.tables  # the value and moments tables (make tables)
 
@@ -321,7 +321,7 @@ def test_losses_agree_with_yatzy_solver_regret():
     checked = 0
     for name, variant_name in YATZY_VARIANT.items():
         variant = ys.Variant(variant_name)
-        theirs = ys.Solver.build(variant)
+        theirs = reference_solver(ys, name)
         reviewer = Reviewer(name)
         seed = 0
         done = 0

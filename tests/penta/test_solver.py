@@ -28,7 +28,7 @@ from dicelab.penta.solver import (
     table_path,
     text_progress,
 )
-from tests.yatzy_reference import YATZY_VARIANT, yatzy_action, yatzy_situation
+from tests.yatzy_reference import YATZY_VARIANT, reference_solver, yatzy_action, yatzy_situation
 
 PUBLISHED = {
     "official": 254.5877287,
@@ -452,7 +452,7 @@ def test_option_values_agree_with_yatzy_solver(solvers, name):
     ys = pytest.importorskip("yatzy_solver")
     variant = ys.Variant(YATZY_VARIANT[name])
     categories = variant.categories
-    theirs = ys.Solver.build(variant)
+    theirs = reference_solver(ys, name)
     solver = solvers(name)
     assert theirs.state_value("upper 0 | filled -") == pytest.approx(
         solver.expected_score(), abs=1e-9
