@@ -10,7 +10,7 @@ learners who never got there, the slowest against the learner alone (the ratio),
 memory per learner (PSS of their server and kernels, from ``/proc``), with the load average.
 Goal (issue 26): all 20 play, the slowest first widget <= 30 s. As `make class` does, the
 learners' servers are started with the hub, before the class logs in (`--no-prestart`: at
-each login).
+each login); the class comes in once the hub is idle, as after a teacher has started it.
 
     python benchmarks/hub_logins.py                # 20 learners
     python benchmarks/hub_logins.py --learners 3   # a quick look
@@ -223,6 +223,24 @@ def wait_for_prestart(folder: Path, began: float) -> None:
     raise RuntimeError("the learners' servers were not started within 600 s")
 
 
+def wait_until_idle(mark: str, window: float = 5.0, most: float = 180.0) -> None:
+    """Wait until the hub's processes (``mark``: its data folder) use under 0.1 of a core over
+    ``window`` seconds: a class comes in after its teacher started the hub, not while the
+    learners' servers still settle (``--no-prestart`` does not wait)."""
+    began = time.monotonic()
+    while time.monotonic() - began < most:
+        before = cpu_seconds(processes(mark))
+        time.sleep(window)
+        used = cpu_used(before, cpu_seconds(processes(mark)))
+        if used < 0.1 * window:
+            print(
+                f"the hub idle {time.monotonic() - began:.0f} s after its servers were ready"
+                f" ({used:.2f} CPU s in the last {window:.0f} s)"
+            )
+            return
+    print(f"the hub was still busy after {most:.0f} s: measured anyway")
+
+
 def stop_hub(hub: subprocess.Popen, folder: Path) -> None:
     """Stop the hub and everything it started (found by its data folder)."""
     with contextlib.suppress(ProcessLookupError):
@@ -258,6 +276,7 @@ async def run(learners: int, prestart: bool, chromium: str) -> int:
         try:
             if prestart:
                 wait_for_prestart(folder, began)
+                wait_until_idle(str(folder / "data"))
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(
                     executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
