@@ -15,21 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicelab.i18n import format_number, format_percent
+from dicelab.i18n import decimals_needed, format_number, format_percent
 
-__all__ = ["number_axis", "percent_axis", "tick_places"]
-
-
-def tick_places(value: float) -> int:
-    """The decimals a tick needs: none for a whole number, else one or two.
-
-    >>> tick_places(3000.0), tick_places(0.5), tick_places(0.25)
-    (0, 1, 2)
-    """
-    value = float(value)
-    if value.is_integer():
-        return 0
-    return 1 if round(value, 1) == round(value, 2) else 2
+__all__ = ["number_axis", "percent_axis"]
 
 
 def number_axis(axis: Any, lang: str) -> None:
@@ -37,7 +25,7 @@ def number_axis(axis: Any, lang: str) -> None:
     from matplotlib.ticker import FuncFormatter
 
     axis.set_major_formatter(
-        FuncFormatter(lambda value, _: format_number(value, lang, decimals=tick_places(value)))
+        FuncFormatter(lambda value, _: format_number(value, lang, decimals=decimals_needed(value)))
     )
 
 

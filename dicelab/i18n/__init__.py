@@ -48,6 +48,7 @@ __all__ = [
     "Message",
     "available_languages",
     "catalog",
+    "decimals_needed",
     "format_number",
     "format_percent",
     "get_language",
@@ -190,6 +191,19 @@ def format_number(
     with decimal.localcontext() as context:  # as many digits as the number has
         context.prec = max(context.prec, _digits(value) + decimals + 2)
         return format_decimal(value, format=pattern, locale=locale)
+
+
+def decimals_needed(value: float) -> int:
+    """The decimals a number needs to be shown: none for a whole number, else one or two (a
+    plot's tick, a parameter in a field).
+
+    >>> decimals_needed(3000.0), decimals_needed(0.5), decimals_needed(0.25)
+    (0, 1, 2)
+    """
+    value = float(value)
+    if value.is_integer():
+        return 0
+    return 1 if round(value, 1) == round(value, 2) else 2
 
 
 def read_number(text: str, lang: str | None = None) -> float | None:

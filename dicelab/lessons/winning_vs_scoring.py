@@ -26,12 +26,13 @@ from typing import Any
 
 import numpy as np
 
+from dicelab.axes import number_axis, percent_axis
 from dicelab.errors import IllegalMove
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.risk import MAX_DICE, optimal_turn
 from dicelab.farkle.turn_scores import turn_scores
 from dicelab.farkle.winchance import WinChances, win_chances
-from dicelab.i18n import Message, format_number, format_percent, msg, use_language
+from dicelab.i18n import Message, msg, use_language
 from dicelab.lessons.cards import (
     CHOICE,
     NUMBER,
@@ -321,15 +322,6 @@ def _figure(width: float = 7.2, height: float = 3.6) -> Any:
     return Figure(figsize=(width, height), dpi=100, layout="constrained")
 
 
-def _points_axis(ax: Any, lang: str) -> None:
-    ax.xaxis.set_major_formatter(lambda x, _pos: format_number(int(x), lang))
-
-
-def _percent_axis(ax: Any, lang: str, axis: str = "y") -> None:
-    target = ax.yaxis if axis == "y" else ax.xaxis
-    target.set_major_formatter(lambda y, _pos: format_percent(y, lang, decimals=0))
-
-
 def _wrapped(label: str, width: int = 80) -> str:
     """A long axis label on lines short enough for the figure (it was cut off at its edge).
 
@@ -366,7 +358,7 @@ def plot_spread(lang: str | None = None) -> Chart:
                 ).render(code),
                 fontsize=10,
             )
-            _percent_axis(ax, code)
+            percent_axis(ax.yaxis, code)
             ax.set_ylabel(msg("chance").render(code))
         axes[1].set_xlabel(
             _wrapped(
@@ -376,7 +368,7 @@ def plot_spread(lang: str | None = None) -> Chart:
                 ).render(code)
             )
         )
-        _points_axis(axes[1], code)
+        number_axis(axes[1].xaxis, code)
         axes[1].set_xlim(-60, 3000)
         return Chart(fig, msg("Same average, different spread").render(code))
 
@@ -412,8 +404,8 @@ def plot_big_turns(lang: str | None = None) -> Chart:
         ax.axvline(BIG_TURN, color="grey", linestyle=":")
         ax.set_xlabel(msg("points (x)").render(code))
         ax.set_ylabel(msg("chance the turn banks x points or more").render(code))
-        _points_axis(ax, code)
-        _percent_axis(ax, code)
+        number_axis(ax.xaxis, code)
+        percent_axis(ax.yaxis, code)
         ax.set_ylim(0, 1)
         ax.legend(fontsize=8)
         return Chart(fig, msg("A big turn").render(code))
@@ -452,8 +444,8 @@ def plot_win_thresholds(lang: str | None = None) -> Chart:
                 else msg("1 die to roll").render(code),
                 fontsize=9,
             )
-            ax.yaxis.set_major_formatter(lambda y, _pos: format_number(int(y), code))
-            _points_axis(ax, code)
+            number_axis(ax.yaxis, code)
+            number_axis(ax.xaxis, code)
             ax.tick_params(labelsize=7)
             ax.set_ylim(bottom=0)
         axes[0][0].legend(fontsize=7)
@@ -473,8 +465,8 @@ def plot_head_start(lang: str | None = None) -> Chart:
         ax.axhline(0.5, color="grey", linestyle=":")
         ax.set_xlabel(msg("points the second player starts with").render(code))
         ax.set_ylabel(msg("first player's chance to win").render(code))
-        _points_axis(ax, code)
-        _percent_axis(ax, code)
+        number_axis(ax.xaxis, code)
+        percent_axis(ax.yaxis, code)
         return Chart(fig, msg("A fair head start").render(code))
 
 

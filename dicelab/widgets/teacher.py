@@ -28,6 +28,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from dicelab.axes import number_axis
 from dicelab.classroom.client import ClassDesk, from_environment
 from dicelab.classroom.results import (
     ChoiceCount,
@@ -566,16 +567,13 @@ def _plot_html(results: ClassResults, lang: str) -> str:
 def _svg(draw: Any, lang: str, legend: Literal["upper right", "upper left"] = "upper right") -> str:
     import matplotlib
     from matplotlib.figure import Figure
-    from matplotlib.ticker import FuncFormatter
 
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "dicelab"}):
         figure = Figure(figsize=(7.5, 3.2), dpi=72)
         ax = figure.add_subplot()
         draw(ax)
-        for ticks in (ax.xaxis, ax.yaxis):
-            ticks.set_major_formatter(
-                FuncFormatter(lambda v, _: format_number(v, lang, decimals=_places(v)))
-            )
+        for ticks in (ax.xaxis, ax.yaxis):  # numbers as the language writes them
+            number_axis(ticks, lang)
         ax.grid(True, alpha=0.3)
         ax.legend(loc=legend, fontsize="small")
         figure.subplots_adjust(left=0.1, right=0.98, top=0.96, bottom=0.16)  # no tight_layout:
@@ -588,11 +586,6 @@ def _svg(draw: Any, lang: str, legend: Literal["upper right", "upper left"] = "u
         )
     text = out.getvalue()
     return text[text.find("<svg") :]
-
-
-def _places(value: float) -> int:
-    """Decimals a tick needs: none for whole numbers, else one."""
-    return 0 if float(value).is_integer() else 1
 
 
 def _one_optimal(rows: Sequence[LearnerResult]) -> int | None:

@@ -33,14 +33,23 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from dicelab.axes import number_axis, percent_axis, tick_places
+from dicelab.axes import number_axis, percent_axis
 from dicelab.dice import SeededDice
 from dicelab.errors import IllegalMove
 from dicelab.farkle import Rules, farkle_chance, is_farkle
 from dicelab.farkle.players import ComputerPlayer
 from dicelab.farkle.rules import END_NAMES, END_RULES, FIELD_NAMES, MAX_ENTRY, PRESETS
 from dicelab.farkle.situation import TARGETS
-from dicelab.i18n import N_, format_number, format_percent, msg, plural, read_number, translate
+from dicelab.i18n import (
+    N_,
+    decimals_needed,
+    format_number,
+    format_percent,
+    msg,
+    plural,
+    read_number,
+    translate,
+)
 from dicelab.numbers import show_value
 from dicelab.widgets.common.background import run_in_background
 from dicelab.widgets.common.base import App, esc, refuse
@@ -1085,4 +1094,4 @@ def _whole(value: object, lang: str) -> int | float:
 def _shown(value: float, lang: str) -> str:
     """A parameter in its field, as ``lang`` writes it: ``0,1``, ``1000`` (no thousands'
     separator, as in the number fields of the house rules above it)."""
-    return format_number(value, lang, decimals=tick_places(value), grouped=False)
+    return format_number(value, lang, decimals=decimals_needed(value), grouped=False)
