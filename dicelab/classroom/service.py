@@ -49,6 +49,10 @@ TEACH = f"custom:{NAME}:teach"
 """The scope of the teacher's tokens."""
 
 
+EXAMPLE_BODY = '{"past": true}'
+"""A request's body that the service reads, shown in its refusals of one it cannot."""
+
+
 def request_json(body: bytes) -> dict[str, Any]:
     """A request's body: a JSON object (an empty body is ``{}``), or :class:`IllegalMove`.
 
@@ -61,14 +65,14 @@ def request_json(body: bytes) -> dict[str, Any]:
         raise IllegalMove(
             msg(
                 "The request is not JSON: send a JSON object, such as {example}.",
-                example='{"past": true}',
+                example=EXAMPLE_BODY,
             )
         ) from None
     if not isinstance(value, dict):
         raise IllegalMove(
             msg(
                 "The request is not a JSON object: send one, such as {example}.",
-                example='{"past": true}',
+                example=EXAMPLE_BODY,
             )
         )
     return value
