@@ -136,3 +136,16 @@ def load_benchmark(name: str) -> Any:
     sys.modules[name] = module  # (its dataclasses look their module up; the scripts import
     spec.loader.exec_module(module)  # each other by these names)
     return module
+
+
+def tick_labels(figure: Any) -> list[str]:
+    """Every tick label of every axes of a matplotlib figure, once drawn (a colour bar's too)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(figure).draw()
+    return [
+        label.get_text()
+        for axes in figure.axes
+        for label in (*axes.get_xticklabels(), *axes.get_yticklabels())
+        if label.get_text()
+    ]

@@ -43,7 +43,7 @@ from dicelab.penta import solver_tables as st
 from dicelab.penta.rules import BOXES
 from dicelab.penta.simulate import simulate
 from dicelab.penta.solver import Solver
-from tests.helpers import untranslated
+from tests.helpers import tick_labels, untranslated
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "penta_thinking.ipynb"
 ORDER = ("keep", "backwards", "solver", "dilemma", "scores", "average")
@@ -303,8 +303,6 @@ def test_the_plots_are_images_in_the_page_language():
 
 
 def test_the_plots_ticks_are_numbers_of_the_page_language():
-    from tests.widgets.test_risk_explorer import tick_labels
-
     counts = tick_labels(plot_scores(lang="fr").figure)  # games: 1 000 and more in French
     assert any("\u202f" in label for label in counts), counts
     assert not [label for label in counts if re.search(r"\d{4}|\d\.\d", label)], counts

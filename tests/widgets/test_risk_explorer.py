@@ -11,6 +11,7 @@ from dicelab.farkle import Rules
 from dicelab.i18n import format_percent
 from dicelab.widgets.common.timer import ManualScheduler
 from dicelab.widgets.farkle.risk_explorer import PLOTS, RiskExplorer, _solve_estimate
+from tests.helpers import tick_labels
 from tests.widgets.helpers import find, snapshot, texts
 
 PNG = b"\x89PNG"
@@ -263,19 +264,6 @@ def test_the_win_chance_tab_plays_the_strategies_exactly_and_simulated(fresh):
     assert "playing to win against most points" in caption
     assert "simulated (1,000 games)" in caption and " ± " in caption
     assert not app.notices
-
-
-def tick_labels(figure) -> list[str]:
-    """Every tick label of every axes of a figure, once drawn (the colour bar's included)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    FigureCanvasAgg(figure).draw()
-    return [
-        label.get_text()
-        for axes in figure.axes
-        for label in (*axes.get_xticklabels(), *axes.get_yticklabels())
-        if label.get_text()
-    ]
 
 
 @pytest.mark.parametrize("name", ["farkle", "values", "thresholds", "distributions"])
