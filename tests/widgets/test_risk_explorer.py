@@ -301,7 +301,8 @@ def test_a_computer_parameter_is_shown_and_read_as_the_language_writes_numbers()
     assert app.computer.max_raise == 1500 and app._fields["max_raise"].value == "1500"
     before = app.computer
     field.value = "un quart"
-    assert app.computer == before and "un quart" in app.notices[0]
+    assert app.computer == before  # refused, in words that say what to type:
+    assert app.notices[0] == "'un quart' n’est pas un nombre\u00a0: saisis-en un comme 0,25."
     assert field.value == "0,25"  # the field shows the value kept
     app.set_language("ca")
     assert field.value == "0,25" and app._fields["max_raise"].value == "1500"

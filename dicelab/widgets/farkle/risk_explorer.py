@@ -394,7 +394,8 @@ class RiskExplorer(App):
                         names=", ".join(COMPUTER_FIELDS),
                     )
                 )
-            values = {k: _whole(v, self._lang) for k, v in params.items()}
+            kept = self._computer.to_dict()
+            values = {k: _whole(v, self._lang, example=kept[k]) for k, v in params.items()}
             self._computer = ComputerPlayer(**{**self._computer.to_dict(), **values})
             self._invalidate()
 
@@ -1076,8 +1077,9 @@ def _percent(value: float, lang: str) -> str:
     return format_percent(float(value), lang)
 
 
-def _whole(value: object, lang: str) -> int | float:
-    """A parameter as a number: text is read as ``lang`` writes numbers (``0,1`` in French)."""
+def _whole(value: object, lang: str, example: float) -> int | float:
+    """A parameter as a number: text is read as ``lang`` writes numbers (``0,1`` in French);
+    a refusal shows ``example`` (the value kept) as the language writes it."""
     number: float | None
     if isinstance(value, str):
         number = read_number(value, lang)
@@ -1087,7 +1089,13 @@ def _whole(value: object, lang: str) -> int | float:
         except (TypeError, ValueError):
             number = None
     if number is None or not math.isfinite(number):
-        raise IllegalMove(msg("{value} is not a number.", value=show_value(value)))
+        raise IllegalMove(
+            msg(
+                "{value} is not a number: type one such as {example}.",
+                value=show_value(value),
+                example=_shown(example, lang),
+            )
+        )
     return int(number) if number.is_integer() else number
 
 
