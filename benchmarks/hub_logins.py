@@ -112,7 +112,7 @@ def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(value - before.get(pid, 0.0) for pid, value in after.items())
 
 
-KINDS = (  # what a process of the hub's is, by a word of its command line
+KINDS = (  # what a process of the hub's is: the first word found in its command line
     ("ipykernel", "kernels"),
     ("jupyterhub-singleuser", "learners' servers"),
     ("configurable-http-proxy", "proxy"),
