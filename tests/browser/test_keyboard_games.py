@@ -86,18 +86,23 @@ def landed(
     computer has played already, the losing roll never drawn: the learner's turn again, with
     ``or_text`` still said (the notice stays until the learner's next action), or the game
     over. At the speed "Instant" the kernel's answer to a farkle can hold the computer's whole
-    turn, and the page then draws only its end (2 of 8 fresh-clone runs)."""
+    turn, and the page then draws only its end (2 of 8 fresh-clone runs). Nothing counts
+    until the situation differs from ``before``: the last turn's farkle notice and dice stay on
+    the page until the kernel has the roll (read as this roll's farkle once, 2026-12-06)."""
     handle = page.wait_for_function(
         """([count, orText, before]) => {
             const dice = [...document.querySelectorAll('.dl-die')].slice(0, count);
             const texts = dice.map(d => d.innerText.trim());
             const pressable = dice.some(d => !d.disabled);
-            if (before !== null && !pressable) {
+            if (before !== null) {
+                // nothing counts before the kernel has the roll: until then the page holds
+                // the dice and the notice ('Turn lost!') of the turn before
                 const now = document.querySelector('.dl-situation')?.textContent ?? '';
+                if (now === before) return false;
                 const told = !orText || document.body.innerText.includes(orText);
                 const again = document.querySelector('.dl-end-card')
                     || (document.querySelector('.dl-roll:not([disabled])') && told);
-                if (now !== before && again) return 'passed';
+                if (!pressable && again) return 'passed';
             }
             if (dice.length !== count || !texts.every(t => /^[1-6](, .+)?$/.test(t))) {
                 return false;
