@@ -53,23 +53,19 @@ def _notebook(*cells: str) -> str:
 
 
 @pytest.mark.slow
-def test_a_notebooks_cells_run_in_one_process_in_order(tmp_path: Path):
+def test_a_notebooks_cells_and_the_browser_tests_each_run_in_one_process(tmp_path: Path):
+    """One run (a pytest-xdist run costs seconds to start): a notebook whose cells need the ones
+    before them, and eight browser tests that each note the process they ran in."""
     folder = _project(tmp_path)
     cells = ["import time\nseen = 1"] + ["time.sleep(0.1)\nseen += 1"] * 8 + ["assert seen == 9"]
     (folder / "lesson.ipynb").write_text(_notebook(*cells))
-    assert "50 passed" in _run(folder, "--nbval-lax", "tests", "lesson.ipynb")
-
-
-@pytest.mark.slow
-def test_the_browser_tests_run_in_one_process(tmp_path: Path):
-    folder = _project(tmp_path)
-    for n in range(8):  # each notes the process it ran in
+    for n in range(8):
         (folder / "tests" / "browser" / f"test_{n}.py").write_text(
             "import os, time\n\n"
             f"def test_{n}():\n    time.sleep(0.1)\n"
             "    with open('browser_workers.txt', 'a') as f:\n"
             "        f.write(os.environ['PYTEST_XDIST_WORKER'] + '\\n')\n"
         )
-    assert "48 passed" in _run(folder, "tests")
+    assert "58 passed" in _run(folder, "--nbval-lax", "tests", "lesson.ipynb")
     workers = (folder / "browser_workers.txt").read_text().split()
     assert len(workers) == 8 and len(set(workers)) == 1, workers
