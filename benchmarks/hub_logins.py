@@ -114,7 +114,7 @@ def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
 
 KINDS = (  # what a process of the hub's is: the first word found in its command line
     ("ipykernel", "kernels"),
-    ("jupyterhub-singleuser", "learners' servers"),
+    ("dicelab.hub.singleuser", "learners' servers"),
     ("configurable-http-proxy", "proxy"),
     ("dicelab.classroom.service", "class service"),
     ("jupyterhub", "hub"),

@@ -24,7 +24,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from dicelab.hub.grammars import defer_iri_grammars
 from tests.scheduling import rank
+
+# The hub's modules import jupyter_server, which would build grammars no test uses (a second
+# in each test process): built at their first use instead (docs/classroom.md).
+defer_iri_grammars()
 
 # Property tests check rules, not speed: no per-example deadline (a loaded CI machine would
 # make them flaky). Speed is measured by benchmarks/, never by tests.

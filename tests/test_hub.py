@@ -506,3 +506,39 @@ def test_a_learner_server_is_configured_for_the_apps(monkeypatch, lab: str) -> N
     assert c.MappingKernelManager.cull_connected is True
     if lab == "0":
         assert c.ServerApp.jpserver_extensions["jupyterlab"] is False
+
+
+# -- a learner's server a second sooner (dicelab.hub.grammars) -----------------------------
+
+DEFERRED = """
+import sys
+from dicelab.hub.grammars import defer_iri_grammars
+defer_iri_grammars()
+import jsonschema  # as jupyter_server's event log does
+assert "lark" not in sys.modules, "the IRI grammars were built at the import"
+checker = jsonschema.FormatChecker()
+assert not checker.conforms("http://example.org/a b", "iri")
+assert checker.conforms("http://example.org/\u00e9t\u00e9", "iri")
+assert checker.conforms("../dice?lang=fr", "iri-reference")
+assert "lark" in sys.modules  # built at the first IRI checked
+from rfc3987_syntax import parse  # any other name: the real module's
+assert parse("iri", "http://example.org/") is not None
+"""
+
+
+def test_a_learners_server_builds_the_iri_grammars_only_when_one_is_checked():
+    run = subprocess.run([sys.executable, "-c", DEFERRED], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+
+
+@pytest.mark.slow  # a whole Jupyter server's imports (the fast loop checks the config)
+def test_a_learners_server_is_jupyterhub_singleuser_with_the_grammars_deferred(
+    monkeypatch, tmp_path: Path
+):
+    config = _hub_config(monkeypatch, tmp_path)
+    assert config.Spawner.cmd[1:] == ["-m", "dicelab.hub.singleuser"]
+    run = subprocess.run(
+        [*config.Spawner.cmd, "--help-all"], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "--JupyterHubSingleUser.hub_activity_interval" in run.stdout  # the hub's server

@@ -408,7 +408,7 @@ def test_kubespawner_takes_the_chart_mapping_of_the_values(class_list, monkeypat
     assert spawner.mem_guarantee == 256 * 2**20
     assert (spawner.cpu_limit, spawner.cpu_guarantee) == (1.0, 0.05)
     assert spawner.image == "registry.example.org/dicelab/singleuser:0.1.0"
-    assert spawner.cmd == ["jupyterhub-singleuser"]
+    assert spawner.cmd == ["python", "-m", "dicelab.hub.singleuser"]
     assert spawner.args == [f"--config={IMAGE_ROOT / 'deploy/hub/jupyter_server_config.py'}"]
     assert spawner.default_url == "/voila/tree"  # the start page, without a kernel
     assert spawner.environment == {
@@ -571,6 +571,7 @@ def test_the_class_is_the_one_of_make_class(tmp_path: Path, class_list, monkeypa
     )
     # a learner's server: the same program, server configuration, start page, environment
     assert Path(spawner.cmd[0]).name == Path(local.Spawner.cmd[0]).name
+    assert spawner.cmd[1:] == local.Spawner.cmd[1:]
     [local_args] = local.Spawner.args
     assert _in_image(spawner.args[0].split("=", 1)[1]) == str(
         Path(local_args.split("=", 1)[1]).relative_to(ROOT)
@@ -637,7 +638,8 @@ def test_the_image_has_what_the_values_point_at() -> None:
         inside = _in_image(path)
         assert any(inside == s.rstrip("/") or inside.startswith(s) for s in copied), inside
     assert "binder/requirements.txt" in singleuser and "binder/postBuild" in singleuser
-    assert "WORKDIR /srv/dicelab" in singleuser and 'CMD ["jupyterhub-singleuser"]' in singleuser
+    assert "WORKDIR /srv/dicelab" in singleuser
+    assert 'CMD ["python", "-m", "dicelab.hub.singleuser"]' in singleuser
 
 
 def test_a_misspelt_key_of_the_large_class_is_found() -> None:

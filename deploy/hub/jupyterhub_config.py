@@ -111,7 +111,8 @@ c.Spawner.server_token_scopes = server_token_scopes
 # One server per learner, a local process with a home in the data folder, memory capped.
 c.JupyterHub.spawner_class = LearnerSpawner
 c.LearnerSpawner.home_dir_template = str(DATA / "users" / "{username}")
-c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+# jupyterhub-singleuser, started a second sooner (dicelab/hub/grammars.py)
+c.Spawner.cmd = [str(BIN / "python"), "-m", "dicelab.hub.singleuser"]
 c.Spawner.args = [f"--config={HERE / 'jupyter_server_config.py'}"]
 c.Spawner.mem_limit = parse_size(os.environ.get("HUB_MEM_LIMIT") or "1G")
 c.Spawner.notebook_dir = str(ROOT / "notebooks")  # read only: the apps only
