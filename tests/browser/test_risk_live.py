@@ -2,12 +2,14 @@
 
 Its own Voilà server, with an empty solver cache, so that the rules picked (the game ends at
 once, an entry minimum of 450, target 1,000: well under a second to solve) are never solved
-before the learner presses the button.
+before the learner presses the button. It serves the risk explorer alone: with all the apps,
+its pools started 15 kernels on the empty cache, of which the test used one.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,9 +24,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 @pytest.fixture(scope="module")
 def empty_cache_url(artifacts: Path, tmp_path_factory) -> Iterator[str]:
     cache = tmp_path_factory.mktemp("dicelab-cache")
+    folder = tmp_path_factory.mktemp("risk-notebooks")
+    shutil.copy(ROOT / "notebooks" / "farkle_risk.ipynb", folder)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DICELAB_CACHE_DIR", str(cache))
-        process, base = start_voila(ROOT / "notebooks", artifacts / "voila-risk-live.log")
+        process, base = start_voila(folder, artifacts / "voila-risk-live.log")
     yield base
     stop_voila(process)
     assert os.listdir(cache)  # the solve was cached there
