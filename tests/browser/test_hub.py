@@ -351,8 +351,8 @@ def test_the_fifth_kernel_is_refused_with_words(hub: Hub, learners: dict) -> Non
     while len(_kernel_ids(ada, "ada")) == 4 and time.monotonic() < deadline:
         time.sleep(0.5)
     assert len(_kernel_ids(ada, "ada")) == 3
-    for page in [*pages[1:], fifth]:
-        page.close()
+    for page in [*pages[1:], fifth]:  # closed as a learner closes a tab: their kernels end
+        page.close(run_before_unload=True)  # (the next test waited 30 s for them otherwise)
 
 
 # -- the class service: a class game dealt and kept by the server ------------------------------
@@ -364,10 +364,12 @@ def _dice(page) -> str:
     return next((part.strip() for part in line.split("|") if part.strip().startswith("dice")), "")
 
 
-def _wait_for_kernels(page, user: str, most: int) -> None:
+def _wait_for_kernels(page, user: str, most: int) -> int:
+    """Wait (30 s at most) until ``user`` has ``most`` kernels or fewer; how many they have."""
     deadline = time.monotonic() + 30
-    while len(_kernel_ids(page, user)) > most and time.monotonic() < deadline:
+    while len(kernels := _kernel_ids(page, user)) > most and time.monotonic() < deadline:
         time.sleep(0.5)
+    return len(kernels)
 
 
 def test_a_class_game_is_dealt_and_kept_by_the_class_service(
@@ -392,7 +394,7 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
     assert href == "/hub/user-redirect/voila/render/penta_play.ipynb?classgame=1"
 
     ada, bob = learners["ada"], learners["bob"]
-    _wait_for_kernels(ada, "ada", 2)  # the tabs of the test before have gone
+    assert _wait_for_kernels(ada, "ada", 2) <= 2  # the tabs the test before closed have gone
     for page in (ada, bob):
         page.goto(hub.url + href, timeout=START)
         page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
