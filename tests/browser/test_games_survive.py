@@ -68,15 +68,16 @@ _LEARNERS_TURN = ".dl-roll:not([disabled]), .dl-die:not([disabled])"
 
 
 def _quiet(page) -> str:
-    """The game's situation (the engine's notation) once it has not changed for 2 s and the
-    learner may roll or press a die (the computer's moves done)."""
+    """The game's situation (the engine's notation) once it has not changed for a second and
+    the learner may roll or press a die (the computer's moves done: while it plays, neither is
+    enabled). It was 2 s: called three or four times a test, 8 s of the suite's waits each."""
     last, since = None, time.monotonic()
     deadline = time.monotonic() + STEP / 1000 * 3
     while time.monotonic() < deadline:
         now = page.locator(".dl-situation").first.text_content() or ""
         if now != last:
             last, since = now, time.monotonic()
-        elif time.monotonic() - since >= 2 and page.locator(_LEARNERS_TURN).count():
+        elif time.monotonic() - since >= 1 and page.locator(_LEARNERS_TURN).count():
             return now
         page.wait_for_timeout(200)
     raise AssertionError(f"the game did not settle: {last}")
