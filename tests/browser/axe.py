@@ -58,13 +58,19 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def wait_drawn(page, notebook: str) -> None:
-    """Wait until the page of ``notebook`` has drawn its widgets (and its first plot)."""
+SETTLE = 300  # ms: after a page is drawn, for the last redraw of a widget that answered late
+
+
+def wait_drawn(page, notebook: str, *, settle: bool = True) -> None:
+    """Wait until the page of ``notebook`` has drawn its widgets (and its first plot), then
+    300 ms for the last redraw of a widget that answered late (``settle=False``: the caller
+    waits them once for several pages drawn side by side)."""
     page.wait_for_function(DRAWN, timeout=LOAD)
     selector = SHOWN.get(notebook)
     if selector:
         page.locator(selector).first.wait_for(timeout=LOAD)
-    page.wait_for_timeout(300)  # the last redraw of a widget that answered late
+    if settle:
+        page.wait_for_timeout(SETTLE)
 
 
 @dataclass

@@ -18,7 +18,7 @@ import pytest
 
 from dicelab.i18n import available_languages
 from dicelab.widgets.page_texts import title
-from tests.browser.axe import AxeReport, axe_source, run_axe, table, wait_drawn
+from tests.browser.axe import SETTLE, AxeReport, axe_source, run_axe, table, wait_drawn
 from tests.browser.waits import LOAD, STEP
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -60,9 +60,11 @@ def test_every_language_of_the_page_passes_axe(browser, voila_url, artifacts, re
             url = f"{voila_url}/voila/render/{notebook}?lang={lang}"
             page.goto(url, wait_until="commit", timeout=LOAD)
             opened.append((lang, context, page))
+        for _lang, _context, page in opened:
+            wait_drawn(page, notebook, settle=False)
+        opened[-1][2].wait_for_timeout(SETTLE)  # once for the five, drawn side by side
         failing = []
         for lang, _context, page in opened:
-            wait_drawn(page, notebook)
             # The page says its language and what it is, in that language.
             assert page.evaluate("document.documentElement.lang") == lang
             assert page.title() == title(notebook.removesuffix(".ipynb"), lang)
