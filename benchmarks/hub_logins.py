@@ -34,6 +34,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -150,6 +151,9 @@ def pss_mib(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+LOG = ROOT / "test-artifacts" / "hub_logins.log"
 
 
 async def learner(browser, url: str, name: str) -> tuple[float | None, float | None]:
@@ -329,6 +333,8 @@ async def run(learners: int, prestart: bool, chromium: str) -> int:
                 return 0 if ok else 1
         finally:
             stop_hub(hub, folder)
+            LOG.parent.mkdir(exist_ok=True)  # the hub's log, kept: a learner who never got there
+            shutil.copyfile(folder / "hub.log", LOG)
 
 
 def main() -> int:
