@@ -205,6 +205,22 @@ def test_a_solve_runs_in_the_background_with_a_progress_bar(cache):
     assert len(queued) == 1  # not run: nothing is built by this test
 
 
+def test_the_plot_shows_only_once_its_words_are_beside_it(cache):
+    """The histogram's text alternative is the summary's hidden ``.dl-alt`` (the page copies it
+    to the picture's ``alt``): the plot is shown after it, never a moment without it (axe-core
+    found the French page's picture without its words once, on a loaded machine)."""
+    queued = []
+    app = new_app(background=queued.append)
+    assert app.solving and app._plot.layout.display == "none"  # nothing to draw yet
+    seen = []
+    app._plot.layout.observe(
+        lambda change: seen.append((change["new"], "dl-alt" in app._summary.value)), "display"
+    )
+    queued.pop()()  # solved: the plot and its words
+    assert seen == [(None, True)]
+    assert app._plot.value and "dl-alt" in app.summary
+
+
 def test_a_new_preset_is_solved_at_once(cache):
     queued = []
     app = new_app(background=queued.append)

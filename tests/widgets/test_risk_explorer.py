@@ -30,6 +30,23 @@ def test_nothing_is_plotted_before_the_app_is_shown():
     assert all(bytes(image.value) == b"" for image in explorer.images.values())
 
 
+def test_a_plot_shows_only_once_its_words_are_beside_it():
+    """A plot's text alternative is its caption's hidden ``.dl-alt`` (the page copies it to the
+    picture's ``alt``): the picture is shown after it, never a moment without it."""
+    clock = ManualScheduler()
+    explorer = RiskExplorer(lang="en", background=lambda work: work(), scheduler=clock)
+    seen = []
+    for name, image in explorer.images.items():
+        image.layout.observe(
+            lambda change, name=name: seen.append(
+                (name, change["new"], "dl-alt" in explorer.caption(name))
+            ),
+            "display",
+        )
+    clock.advance(0)  # the first plot is drawn just after the app is shown
+    assert seen == [("farkle", None, True)]
+
+
 @pytest.mark.slow
 def test_the_farkle_chance_plot_has_exact_and_simulated_figures(app):
     assert app.current == "farkle" and bytes(app.images["farkle"].value).startswith(PNG)

@@ -640,9 +640,11 @@ class RiskExplorer(App):
             return
         png = _PLOTTERS[name](self, self._lang)
         self._images[name].value = png or b""
-        self._images[name].layout.display = None if png else "none"  # no broken picture
         self._drawn[name] = self._lang
         self._captions[name].value = self._caption_html(name, self._lang)
+        # Shown after its caption, which holds its words (the page copies them to the
+        # picture's alt): never a picture without them. None drawn: no broken picture.
+        self._images[name].layout.display = None if png else "none"
 
     def plot_text(self, name: str, lang: str) -> str:
         """Plot ``name``'s text alternative (the picture's ``alt``, read by screen readers): its

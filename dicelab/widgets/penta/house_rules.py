@@ -488,9 +488,12 @@ class HouseRulesApp(App):
             self._syncing = False
         self._boxes.value = self._boxes_html(lang)
         self._situation.value = self._situation_text(lang)
-        self._draw_plot(lang)
+        plotted = self._draw_plot(lang)
         # The summary last: once the page shows its new words, the rest is there already.
         self._summary.value = self._summary_html(lang)
+        # The plot shown after the summary, which holds its words (the page copies them to the
+        # picture's alt): never a picture without them, even a moment.
+        self._plot.layout.display = None if plotted else "none"
         if self._play is not None:
             self._play_heading.value = f"<p><b>{esc(self._play_words(lang))}</b></p>"
             if self._play.lang != lang:
@@ -762,16 +765,17 @@ class HouseRulesApp(App):
             f'<table class="dl-table"><tr>{head}</tr>{"".join(rows)}</table>'
         )
 
-    def _draw_plot(self, lang: str) -> None:
+    def _draw_plot(self, lang: str) -> bool:
+        """Draw the histogram of the rules shown against the preset's; False when there is
+        none to draw (its showing is :meth:`_render`'s)."""
         pair = self._pair()
         if pair is None:
-            self._plot.layout.display = "none"
-            return
+            return False
         key = (pair[0].rules, pair[1].rules, self._preset, lang)
         if key != self._plot_key:  # drawn once per pair and language, not at every redraw
             self._plot.value = _histogram(pair, self._preset, lang)
             self._plot_key = key
-        self._plot.layout.display = None
+        return True
 
 
 def _typed_whole(text: Any) -> Any:
