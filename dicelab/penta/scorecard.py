@@ -317,8 +317,7 @@ class Scorecard:
     @property
     def total(self) -> int:
         """TOTAL: upper boxes + upper bonus + lower boxes + Penta bonuses."""
-        upper = self._upper
-        return upper + upper_bonus_points(self._rules, upper) + self._lower + self._bonus
+        return self._upper + self.upper_bonus + self._lower + self._bonus
 
     @property
     def is_complete(self) -> bool:
