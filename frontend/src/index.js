@@ -33,8 +33,7 @@ shutDownOnClose(kernel, baseUrl);
 let hasGame = false;
 watchKernel(kernel, baseUrl, () => hasGame);
 // Only once the page holds every widget's model: a save brought back changes the widgets, and
-// a change the kernel sends while the manager is still fetching their states (between its
-// snapshot and each model's comm) would be lost, leaving the page drawing the snapshot.
+// the learner should see them change on the game they opened.
 widgetsLoaded(manager)
   .then(() => keepGame(kernel))
   .then(

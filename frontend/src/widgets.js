@@ -23,7 +23,7 @@ import { failureText } from './outputs.js';
  * registered ("widget model not found", docs/serving.md).
  */
 export function createWidgetManager(kernel, rendermime) {
-  const manager = new KernelWidgetManager(kernel, rendermime);
+  const manager = new Manager(kernel, rendermime);
   manager.register({
     name: '@jupyter-widgets/base',
     version: base.JUPYTER_WIDGETS_VERSION,
@@ -58,6 +58,56 @@ export function createWidgetManager(kernel, rendermime) {
     -10
   );
   return manager;
+}
+
+/**
+ * ipywidgets' manager for a kernel, losing no change the kernel sends while it fetches the
+ * widgets' states.
+ *
+ * The manager asks the kernel for every widget's state at once (a snapshot), then opens each
+ * widget's comm and makes its model, which listens to its comm only once its class is loaded
+ * (the controls' chunk) and its state read. A message reaching a comm nobody listens to is
+ * dropped: a change the kernel made meanwhile (a solve ending in the background) never showed,
+ * and the page drew the snapshot until the next change (the house rules' figures, never
+ * shown). Here a widget's comm keeps what reaches it until its model listens, then hands it
+ * over in order (tests/browser/test_late_changes.py).
+ */
+class Manager extends KernelWidgetManager {
+  async _create_comm(targetName, modelId, data, metadata, buffers) {
+    const comm = await super._create_comm(targetName, modelId, data, metadata, buffers);
+    if (targetName === this.comm_target_name && !data && !metadata) {
+      keepUntilHeard(comm); // a widget the kernel made: its model comes later
+    }
+    return comm;
+  }
+}
+
+/** The most messages a comm keeps for its model (a model that never comes gets none). */
+export const MAX_KEPT = 10000;
+
+/**
+ * Keep the messages reaching `comm` (ipywidgets' shim of a services comm) until a handler is
+ * set with `comm.on_msg`; then give them to it, in order, before any later message.
+ */
+function keepUntilHeard(comm) {
+  const kept = [];
+  const services = comm.jsServicesComm;
+  services.onMsg = (message) => {
+    if (kept.length < MAX_KEPT) {
+      kept.push(message);
+    }
+  };
+  comm.on_msg = (callback) => {
+    delete comm.on_msg; // later handlers are set as ipywidgets sets them
+    // After the model's constructor, which sets the handler and then its chain of changes.
+    queueMicrotask(() => {
+      comm.on_msg(callback);
+      const handler = services.onMsg;
+      for (const message of kept.splice(0)) {
+        Promise.resolve(handler(message)).catch((error) => console.error(error));
+      }
+    });
+  };
 }
 
 /**

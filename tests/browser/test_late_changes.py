@@ -1,0 +1,95 @@
+"""A change the kernel makes while the page is still fetching its widgets reaches the page.
+
+The page asks the kernel for every widget's state at once (a snapshot), then makes each
+widget's model, which listens to the kernel only once its class is loaded (the controls' chunk)
+and its state read. ipywidgets drops what reaches a widget nobody listens to yet, so a change
+the kernel made in that window (a solve ending in the background: the house rules' figures)
+never showed, and the page drew the snapshot for good. Here the window is held open: the
+controls' chunk is served only once the kernel, having answered the page's request for the
+states, has changed a widget.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import start_voila, stop_voila
+from tests.browser.waits import LOAD
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHANGE = """\
+import pathlib, threading, time
+import ipywidgets as widgets
+from ipywidgets.widgets.widget import Widget
+
+done = pathlib.Path({done!r})
+label = widgets.HTML('<p class="late">before</p>')
+
+def change_once_the_page_has_its_snapshot():
+    while Widget._control_comm is None:  # the page has not asked for the states yet
+        time.sleep(0.05)
+    time.sleep(0.5)  # its request answered: the snapshot says "before"
+    label.value = '<p class="late">after</p>'
+    done.write_text("changed")
+
+threading.Thread(target=change_once_the_page_has_its_snapshot, daemon=True).start()
+label
+"""
+
+
+def notebook(source: str) -> dict:
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": source,
+                "outputs": [],
+                "execution_count": None,
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory, artifacts: Path) -> Iterator[tuple[str, Path]]:
+    folder = tmp_path_factory.mktemp("late-notebooks")
+    done = folder / "changed.txt"
+    page = notebook(CHANGE.format(done=str(done)))
+    (folder / "late.ipynb").write_text(json.dumps(page), encoding="utf-8")
+    process, base = start_voila(folder, artifacts / "voila-late-changes.log")
+    try:
+        yield base, done
+    finally:
+        stop_voila(process)
+
+
+def test_a_change_made_while_the_page_fetches_its_widgets_is_shown(page, served):
+    base, done = served
+
+    def hold_the_controls(route) -> None:
+        """Serve the controls' chunk only once the kernel has changed the label."""
+        deadline = time.monotonic() + 30
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # the change on its way to the page, before any model listens
+        route.continue_()
+
+    page.route("**/static/frontend/lib-*.js", hold_the_controls)
+    page.goto(f"{base}/voila/render/late.ipynb", timeout=LOAD, wait_until="commit")
+    page.locator(".late").wait_for(timeout=LOAD)
+    assert done.exists(), "the kernel never saw the page ask for its widgets' states"
+    page.wait_for_function(
+        "() => document.querySelector('.late')?.innerText === 'after'", timeout=5_000
+    )
