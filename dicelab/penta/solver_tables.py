@@ -833,36 +833,61 @@ def build_table(
     """
     from dicelab.penta.solver_kernel import solve_groups  # numba: only when a table is built
 
-    workers = default_workers() if workers is None else max(1, int(workers))
     lay = layout(rules)
     W = np.zeros((1 << N_BOXES, lay.n_up, 2))  # flat: the table, in the layout's order
     inputs = kernel_inputs(rules)
     g = groups(rules)
+
+    def solve(part: slice) -> None:
+        solve_groups(W, g.masks[part], g.flags[part], g.lanes[part], *inputs)
+
+    # The kernel loaded (or compiled) once, here, before the threads: threads calling it
+    # first together would each load it, and the build peaked 35 MB higher (209 MB).
+    solve(slice(0, 0))
+    solve_by_layer(g, solve, chunk=chunk, workers=workers, progress=progress, down_to=down_to)
+    return unsolved_to_nan(rules, W, down_to)
+
+
+def solve_by_layer(
+    g: Groups,
+    solve: Callable[[slice], None],
+    *,
+    chunk: int,
+    workers: int | None,
+    progress: Callable[[float], None] | None,
+    down_to: int,
+) -> None:
+    """Run ``solve`` over the groups ``g`` from 12 filled boxes down to ``down_to`` (each layer
+    needs only the ones after it), in parts of about ``chunk`` groups on ``workers`` threads;
+    ``progress`` gets the fraction done, by lanes."""
+    workers = default_workers() if workers is None else max(1, int(workers))
     todo = g.filled >= down_to
     weight = np.cumsum(g.lanes * todo) / max(1, int((g.lanes * todo).sum()))
 
-    def solve(part: slice) -> float:
-        solve_groups(W, g.masks[part], g.flags[part], g.lanes[part], *inputs)
+    def run(part: slice) -> float:
+        solve(part)
         return float(weight[part.stop - 1])
 
     if progress is not None:
         progress(0.0)
-    # The kernel loaded (or compiled) once, here, before the threads: threads calling it
-    # first together would each load it, and the build peaked 35 MB higher (209 MB).
-    solve_groups(W, g.masks[:0], g.flags[:0], g.lanes[:0], *inputs)
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
     try:
         for f in range(N_BOXES - 1, down_to - 1, -1):
             start, stop = np.flatnonzero(g.filled == f)[[0, -1]]
             bounds = np.linspace(start, stop + 1, max(1, round((stop + 1 - start) / chunk)) + 1)
             parts = [slice(a, b) for a, b in itertools.pairwise(bounds.astype(int))]
-            results = pool.map(solve, parts) if pool is not None else map(solve, parts)
+            results = pool.map(run, parts) if pool is not None else map(run, parts)
             for done in results:
                 if progress is not None:
                     progress(done)
     finally:
         if pool is not None:
             pool.shutdown()
+
+
+def unsolved_to_nan(rules: Rules, W: np.ndarray, down_to: int) -> np.ndarray:
+    """The table ``W`` (8192, n_up, 2) flat, NaN where a game cannot go and below
+    ``down_to`` filled boxes (not solved)."""
     W[~reachable(rules).transpose(0, 2, 1)] = np.nan
     W[np.array([m.bit_count() for m in range(1 << N_BOXES)]) < down_to] = np.nan
     return W.reshape(-1)
