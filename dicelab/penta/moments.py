@@ -58,20 +58,33 @@ from dicelab.penta.solver import SOLVER_VERSION, Solver, file_label, text_progre
 
 # -- the solver's internals this module reads (kept in one place) ----------------------------
 from dicelab.penta.solver_tables import (
+    Groups,
     average_rerolls,
     box_values,
     default_workers,
     final_roll_values,
+    groups,
+    kernel_inputs,
     layer_states,
     layout,
+    legal_points,
     option_rows,
     raw_table,
+    solve_by_layer,
     solve_layers,
     tables,
+    unsolved_to_nan,
     uses_flag,
 )
 
-__all__ = ["MOMENTS_VERSION", "Moments", "build_moments", "main", "moments_path"]
+__all__ = [
+    "MOMENTS_VERSION",
+    "Moments",
+    "build_moments",
+    "main",
+    "moments_path",
+    "reference_moments",
+]
 
 MOMENTS_VERSION = 1
 """Bumped whenever the second-moment table's content or layout changes."""
@@ -351,11 +364,101 @@ def build_moments(
     V: np.ndarray,
     progress: Progress | None = None,
     *,
-    chunk: int = 256,
+    chunk: int = 64,
     workers: int | None = None,
+    down_to: int = 0,
 ) -> np.ndarray:
     """``W[layout(rules).index(mask, up, flag)]``: E[(points still to come)**2] under the optimal
-    policy of the value table ``V`` (NaN for unreachable states)."""
+    policy of the value table ``V`` (NaN for unreachable states, and for states with fewer than
+    ``down_to`` filled boxes), by the compiled kernel of :mod:`dicelab.penta.moments_kernel`:
+    a house's table in about the time of its values (:func:`reference_moments`, in NumPy,
+    took 25 s)."""
+    from dicelab.penta.moments_kernel import moment_groups  # numba: only when a table is built
+
+    lay = layout(rules)
+    shape = (1 << _N_BOXES, lay.n_up, 2)
+    W = np.zeros(shape)
+    VW = np.zeros(shape)  # value plus variance
+    values = np.ascontiguousarray(V).reshape(shape)
+    g = groups(rules)
+    inputs = _kernel_inputs(rules)
+    five_points, five_bonus = _five_equal_points(rules, g)
+
+    def solve(part: slice) -> None:
+        moment_groups(
+            W,
+            values,
+            VW,
+            g.masks[part],
+            g.flags[part],
+            g.lanes[part],
+            five_points[part],
+            five_bonus[part],
+            *inputs,
+        )
+
+    solve(slice(0, 0))  # loaded (or compiled) once, before the threads
+    solve_by_layer(g, solve, chunk=chunk, workers=workers, progress=progress, down_to=down_to)
+    return unsolved_to_nan(rules, W, down_to)
+
+
+def _kernel_inputs(rules: Rules) -> tuple:
+    """What :func:`~dicelab.penta.moments_kernel.moment_groups` reads after each group's
+    five equal dice: the solver kernel's index arrays and rules, the tie order and the tie."""
+    ix = _index()
+    add_one, sub_start, sub_keep, probs, *_, cap, threshold, bonus, flag_after, penta = (
+        kernel_inputs(rules)
+    )
+    return (
+        add_one,
+        sub_start,
+        sub_keep,
+        probs,
+        ix.rows.astype(np.int64),
+        _lower_points(rules),
+        _five_of(),
+        ix.rank,
+        ix.keep_of_rank.astype(np.int64),
+        cap,
+        threshold,
+        bonus,
+        flag_after,
+        penta,
+        _TIE,
+    )
+
+
+def _five_of() -> np.ndarray:
+    """(252,) the face - 1 of each roll of five equal dice, -1 for the others."""
+    five_of = np.full(len(tables().probs), -1, dtype=np.int64)
+    five_of[tables().yahtzee] = np.arange(len(tables().yahtzee))
+    return five_of
+
+
+def _five_equal_points(rules: Rules, g: Groups) -> tuple[np.ndarray, np.ndarray]:
+    """For each group: (6, 13) the legal points of five equal dice of each face in each box
+    (-1: not allowed, by the joker rules) and (6,) the Penta bonus they earn."""
+    T = tables()
+    faces = len(T.yahtzee)
+    rolls = np.tile(T.yahtzee, len(g.masks))
+    points, bonus = legal_points(rules, np.repeat(g.masks, faces), np.repeat(g.flags, faces), rolls)
+    return (
+        points.astype(np.float64).reshape(len(g.masks), faces, _N_BOXES),
+        bonus.astype(np.float64).reshape(len(g.masks), faces),
+    )
+
+
+def reference_moments(
+    rules: Rules,
+    V: np.ndarray,
+    progress: Progress | None = None,
+    *,
+    chunk: int = 256,
+    workers: int | None = None,
+    down_to: int = 0,
+) -> np.ndarray:
+    """:func:`build_moments` in NumPy, chunk by chunk of states (:func:`_turn_moments`, the
+    turn the reviews read): the reference the compiled kernel is checked against."""
     workers = default_workers() if workers is None else max(1, int(workers))
     lay = layout(rules)
     W = np.full(lay.n_states, np.nan)
@@ -374,7 +477,7 @@ def build_moments(
         VW[keys] = V[keys] + (W[keys] - V[keys] ** 2)
         return len(mask)
 
-    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress)
+    solve_layers(layers, solve, chunk=chunk, workers=workers, progress=progress, down_to=down_to)
     return W
 
 
