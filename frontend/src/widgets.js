@@ -70,13 +70,43 @@ export function createWidgetManager(kernel, rendermime) {
  * dropped: a change the kernel made meanwhile (a solve ending in the background) never showed,
  * and the page drew the snapshot until the next change (the house rules' figures, never
  * shown). Here a widget's comm keeps what reaches it until its model listens, then hands it
- * over in order (tests/browser/test_late_changes.py).
+ * over in order; and a change sent before the widget's comm was opened at all (while the
+ * kernel was writing the snapshot, which may hold the state from before it) is kept too and
+ * handed over first. Handing a change over again is harmless: each holds the widget's values
+ * as they were then, and the later ones come after it (tests/browser/test_late_changes.py).
  */
 class Manager extends KernelWidgetManager {
+  constructor(kernel, rendermime) {
+    super(kernel, rendermime); // asks for the snapshot: its answer comes in a later task
+    this._unheard = new Map();
+    const keep = (_kernel, { msg, direction }) => {
+      const data = msg.content?.data;
+      if (direction === 'recv' && msg.header.msg_type === 'comm_msg' && data?.method === 'update') {
+        const id = msg.content.comm_id;
+        if (!kernel.hasComm(id)) {
+          const kept = this._unheard.get(id) ?? [];
+          if (kept.length < MAX_KEPT) {
+            kept.push(msg);
+          }
+          this._unheard.set(id, kept);
+        }
+      }
+    };
+    kernel.anyMessage.connect(keep);
+    const done = () => {
+      this.restored.disconnect(done);
+      kernel.anyMessage.disconnect(keep);
+      this._unheard.clear();
+    };
+    this.restored.connect(done);
+  }
+
   async _create_comm(targetName, modelId, data, metadata, buffers) {
     const comm = await super._create_comm(targetName, modelId, data, metadata, buffers);
     if (targetName === this.comm_target_name && !data && !metadata) {
-      keepUntilHeard(comm); // a widget the kernel made: its model comes later
+      // a widget the kernel made: its model comes later
+      keepUntilHeard(comm, this._unheard?.get(modelId) ?? []);
+      this._unheard?.delete(modelId);
     }
     return comm;
   }
@@ -86,11 +116,11 @@ class Manager extends KernelWidgetManager {
 export const MAX_KEPT = 10000;
 
 /**
- * Keep the messages reaching `comm` (ipywidgets' shim of a services comm) until a handler is
- * set with `comm.on_msg`; then give them to it, in order, before any later message.
+ * Keep the messages reaching `comm` (ipywidgets' shim of a services comm), after those of
+ * `kept`, until a handler is set with `comm.on_msg`; then give them to it, in order, before
+ * any later message.
  */
-function keepUntilHeard(comm) {
-  const kept = [];
+function keepUntilHeard(comm, kept) {
   const services = comm.jsServicesComm;
   services.onMsg = (message) => {
     if (kept.length < MAX_KEPT) {

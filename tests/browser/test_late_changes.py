@@ -6,7 +6,8 @@ and its state read. ipywidgets drops what reaches a widget nobody listens to yet
 the kernel made in that window (a solve ending in the background: the house rules' figures)
 never showed, and the page drew the snapshot for good. Here the window is held open: the
 controls' chunk is served only once the kernel, having answered the page's request for the
-states, has changed a widget.
+states, has changed a widget. And a change made while the kernel writes the snapshot, which
+then holds the widget's state from before it, reaches the page before its comm is open.
 """
 
 from __future__ import annotations
@@ -42,6 +43,26 @@ threading.Thread(target=change_once_the_page_has_its_snapshot, daemon=True).star
 label
 """
 
+CHANGE_IN_THE_SNAPSHOT = """\
+import sys
+import ipywidgets as widgets
+
+
+class ChangedWhileTheSnapshotIsWritten(widgets.HTML):
+    changed = False
+
+    def get_state(self, key=None, drop_defaults=False):
+        state = super().get_state(key=key, drop_defaults=drop_defaults)
+        writing = sys._getframe(1).f_code.co_name == "_handle_control_comm_msg"
+        if writing and not self.changed:
+            self.changed = True  # the page asked for every state: this one is written...
+            self.value = '<p class="late">after</p>'  # ...and then changed, sent at once
+        return state
+
+
+ChangedWhileTheSnapshotIsWritten('<p class="late">before</p>')
+"""
+
 
 def notebook(source: str) -> dict:
     return {
@@ -68,6 +89,8 @@ def served(tmp_path_factory, artifacts: Path) -> Iterator[tuple[str, Path]]:
     done = folder / "changed.txt"
     page = notebook(CHANGE.format(done=str(done)))
     (folder / "late.ipynb").write_text(json.dumps(page), encoding="utf-8")
+    snapshot = notebook(CHANGE_IN_THE_SNAPSHOT)
+    (folder / "snapshot.ipynb").write_text(json.dumps(snapshot), encoding="utf-8")
     process, base = start_voila(folder, artifacts / "voila-late-changes.log")
     try:
         yield base, done
@@ -90,6 +113,15 @@ def test_a_change_made_while_the_page_fetches_its_widgets_is_shown(page, served)
     page.goto(f"{base}/voila/render/late.ipynb", timeout=LOAD, wait_until="commit")
     page.locator(".late").wait_for(timeout=LOAD)
     assert done.exists(), "the kernel never saw the page ask for its widgets' states"
+    page.wait_for_function(
+        "() => document.querySelector('.late')?.innerText === 'after'", timeout=5_000
+    )
+
+
+def test_a_change_made_while_the_kernel_writes_the_snapshot_is_shown(page, served):
+    base, _done = served
+    page.goto(f"{base}/voila/render/snapshot.ipynb", timeout=LOAD)
+    page.locator(".late").wait_for(timeout=LOAD)
     page.wait_for_function(
         "() => document.querySelector('.late')?.innerText === 'after'", timeout=5_000
     )
