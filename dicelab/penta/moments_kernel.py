@@ -29,6 +29,7 @@ from dicelab.penta.solver_kernel import (
     PENTA_BOX,
     PENTA_SCORED_ROW,
     _jit,
+    average,
     option_rows,
 )
 
@@ -90,19 +91,6 @@ def _box(r, b, five, rows, points, five_points):
     if b == PENTA_BOX and got > 0:
         return PENTA_SCORED_ROW, 0.0
     return LOWER_ROW + b - N_UPPER, got
-
-
-@_jit
-def average(A, n, add_one):
-    """In place: each keep of 4 down to 0 dice gets its mean over one more die (the rolls,
-    ``A[FIRST_ROLL:]``, given), in the order of the solver's kernel."""
-    sixth = 1.0 / 6.0
-    for k in range(FIRST_ROLL - 1, -1, -1):
-        r0, r1, r2 = A[add_one[k, 0]], A[add_one[k, 1]], A[add_one[k, 2]]
-        r3, r4, r5 = A[add_one[k, 3]], A[add_one[k, 4]], A[add_one[k, 5]]
-        out = A[k]
-        for u in range(n):
-            out[u] = (((((r0[u] + r1[u]) + r2[u]) + r3[u]) + r4[u]) + r5[u]) * sixth
 
 
 @_jit

@@ -180,14 +180,28 @@ def five_equal(
 
 
 @_jit
+def average(A, n, add_one):
+    """In place: each keep of 4 down to 0 dice gets its mean over one more die,
+    ``K(k) = (K(k+1) + ... + K(k+6)) / 6`` (rows ``add_one[k]``), from the rolls'
+    ``A[FIRST_ROLL:, :n]``."""
+    sixth = 1.0 / 6.0
+    for k in range(FIRST_ROLL - 1, -1, -1):
+        r0, r1, r2 = A[add_one[k, 0]], A[add_one[k, 1]], A[add_one[k, 2]]
+        r3, r4, r5 = A[add_one[k, 3]], A[add_one[k, 4]], A[add_one[k, 5]]
+        out = A[k]
+        for u in range(n):
+            out[u] = (((((r0[u] + r1[u]) + r2[u]) + r3[u]) + r4[u]) + r5[u]) * sixth
+
+
+@_jit
 def reroll(A, n, add_one, sub_start, sub_keep):
     """One re-roll, in place: ``A[FIRST_ROLL + r, :n]`` holds the value of stopping with
     roll ``r``; on return ``A[k]`` is the best value of a sub-multiset of keep ``k``, kept
     with one re-roll of the other dice (rolls: the value of roll ``r`` with a re-roll left).
 
-    First each keep ``k`` of 4 down to 0 dice gets its mean over one more die,
-    ``K(k) = (K(k+1) + ... + K(k+6)) / 6`` (rows ``add_one[k]``); then, by increasing
-    size, ``M(k) = max(K(k), M(k - d))`` over the distinct sub-keeps ``k - d``.
+    First each keep ``k`` of 4 down to 0 dice gets its mean over one more die
+    (:func:`average`); then, by increasing size, ``M(k) = max(K(k), M(k - d))`` over the
+    distinct sub-keeps ``k - d``.
 
     A turn that is worth 1 point if it ends with five sixes:
 
@@ -200,13 +214,7 @@ def reroll(A, n, add_one, sub_start, sub_keep):
     >>> [round(float(A[T.index[keep], 0]), 6) for keep in [(6, 6, 6, 6), (1, 6, 6, 6, 6), (6,)]]
     [0.166667, 0.166667, 0.000772]
     """
-    sixth = 1.0 / 6.0
-    for k in range(FIRST_ROLL - 1, -1, -1):
-        r0, r1, r2 = A[add_one[k, 0]], A[add_one[k, 1]], A[add_one[k, 2]]
-        r3, r4, r5 = A[add_one[k, 3]], A[add_one[k, 4]], A[add_one[k, 5]]
-        out = A[k]
-        for u in range(n):
-            out[u] = (((((r0[u] + r1[u]) + r2[u]) + r3[u]) + r4[u]) + r5[u]) * sixth
+    average(A, n, add_one)
     for k in range(1, N_KEEPS):
         out = A[k]
         for j in range(sub_start[k], sub_start[k + 1]):
