@@ -190,13 +190,24 @@ def moment_groups(
     Ke2 = np.empty((N_KEEPS, width))
     best_v = np.empty((N_KEEPS, width))
     best_r = np.empty((N_KEEPS, width), dtype=np.int64)
+    ups = np.arange(width)
     for i in range(len(masks)):
         mask, flag, n = masks[i], flags[i], lanes[i]
         option_rows(
-            V, mask, flag, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
+            V, mask, flag, ups, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
         )
         option_rows(
-            VW, mask, flag, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovw
+            VW,
+            mask,
+            flag,
+            ups,
+            n,
+            cap,
+            bonus_threshold,
+            bonus_points,
+            flag_after,
+            penta_points,
+            ovw,
         )
         final_choices(
             ovs,

@@ -132,26 +132,29 @@ def simulate(
     )
 
 
-def _solve_states(rules: Rules, V: np.ndarray, mask, up, flag, chunk: int = 1024):
-    """For each state: (252,) final-roll values and (462,) keep values with 1 and 2 rolls left."""
+def _solve_states(rules: Rules, V: np.ndarray, mask, up, flag, inputs: tuple):
+    """The turns of the states, by the solver's compiled kernel
+    (:func:`~dicelab.penta.solver_kernel.state_turns`; ``inputs``: its
+    :func:`~dicelab.penta.solver_tables.kernel_inputs`), with the same filled boxes and flag
+    side by side: (252, S) final-roll values, (462, S) keep values with 1 and 2 rolls left,
+    and the column of each state given."""
+    from dicelab.penta.solver_kernel import state_turns  # numba: only when games are played
+
     T = st.tables()
+    lay = st.layout(rules)
+    order = np.lexsort((up, flag, mask))
+    mask, up, flag = (np.ascontiguousarray(a[order], dtype=np.int64) for a in (mask, up, flag))
+    first = np.flatnonzero(np.r_[True, (mask[1:] != mask[:-1]) | (flag[1:] != flag[:-1])])
+    starts = np.r_[first, len(mask)].astype(np.int64)
     n = len(mask)
     now = np.empty((len(T.probs), n))
     keep_1 = np.empty((T.n_keeps, n))
     keep_2 = np.empty((T.n_keeps, n))
-    for a in range(0, n, chunk):
-        b = min(n, a + chunk)
-        m, u, f = mask[a:b], up[a:b], flag[a:b]
-        ovs = st.option_rows(rules, V, m, u, f)
-        hand = st.final_roll_values(rules, ovs, m, f, np.empty((len(T.probs), b - a)))
-        now[:, a:b] = hand
-        K = np.empty((T.n_keeps, b - a))
-        M = np.empty((T.n_keeps, b - a))
-        one = st.keep_values(hand, K, M)
-        keep_1[:, a:b] = K
-        st.keep_values(one, K, M)
-        keep_2[:, a:b] = K
-    return now, keep_1, keep_2
+    table = np.ascontiguousarray(V).reshape(1 << len(BOXES), lay.n_up, 2)
+    state_turns(table, mask[first], flag[first], starts, up, *inputs, now, keep_1, keep_2)
+    column = np.empty_like(order)
+    column[order] = np.arange(n)
+    return now, keep_1, keep_2, column
 
 
 def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
@@ -165,11 +168,13 @@ def _play(solver: Solver, n: int, rng: np.random.Generator) -> np.ndarray:
     flag = np.zeros(n, dtype=np.int64)
     points_in = np.zeros((n, len(BOXES) + 2), dtype=np.int64)
     games = np.arange(n)
+    inputs = st.kernel_inputs(rules)
     for _ in range(len(BOXES)):
         key = lay.index(mask, up, flag)
         unique, which = np.unique(key, return_inverse=True)
         umask, uup, uflag = lay.split(unique)
-        now, keep_1, keep_2 = _solve_states(rules, V, umask, uup, uflag)
+        now, keep_1, keep_2, column = _solve_states(rules, V, umask, uup, uflag, inputs)
+        which = column[which]
         roll = st.roll_rows(rng.integers(1, 7, size=(n, 5)))
         stopped = np.zeros(n, dtype=bool)
         for keeps in (keep_2, keep_1):

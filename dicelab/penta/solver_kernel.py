@@ -69,9 +69,10 @@ def _jit(function):
 
 @_jit
 def option_rows(
-    W, mask, flag, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
+    W, mask, flag, ups, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
 ):
-    """Into ``ovs[:, :n]``: the value of each way to close the turn of group (mask, flag).
+    """Into ``ovs[:, :n]``: the value of each way to close the turn of group (mask, flag),
+    lane ``u`` at the upper total ``ups[u]`` (a table build: ``u`` itself).
 
     Row 6(f-1)+c: ``c`` dice of face ``f`` in its box (their points, the upper bonus if the
     total crosses its threshold now, then ``W`` of the next state); rows 36-42 each lower box
@@ -89,9 +90,10 @@ def option_rows(
         for c in range(6):
             gain = face * c
             for u in range(n):
-                raw = u + gain
+                raw = ups[u] + gain
                 up = raw if raw < cap else cap
-                bonus = bonus_points if (u < bonus_threshold and raw >= bonus_threshold) else 0.0
+                crossed = ups[u] < bonus_threshold and raw >= bonus_threshold
+                bonus = bonus_points if crossed else 0.0
                 ovs[6 * b + c, u] = W[nxt, up, flag] + gain + bonus
     for b in range(6, 13):
         row = LOWER_ROW + b - 6
@@ -101,13 +103,13 @@ def option_rows(
             continue
         next_flag = 0 if b == PENTA_BOX else flag
         for u in range(n):
-            ovs[row, u] = W[mask | (1 << b), u, next_flag]
+            ovs[row, u] = W[mask | (1 << b), ups[u], next_flag]
     if (mask >> PENTA_BOX) & 1:
         for u in range(n):
             ovs[PENTA_SCORED_ROW, u] = -np.inf
     else:
         for u in range(n):
-            ovs[PENTA_SCORED_ROW, u] = W[mask | (1 << PENTA_BOX), u, flag_after] + penta_points
+            ovs[PENTA_SCORED_ROW, u] = W[mask | (1 << PENTA_BOX), ups[u], flag_after] + penta_points
 
 
 @_jit
@@ -260,10 +262,11 @@ def solve_groups(
     ovs = np.empty((N_OPTION_ROWS, width))
     sacrifice = np.empty(width)
     total = np.empty(width)
+    ups = np.arange(width)
     for i in range(len(masks)):
         mask, flag, n = masks[i], flags[i], lanes[i]
         option_rows(
-            W, mask, flag, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
+            W, mask, flag, ups, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
         )
         final_rolls(ovs, n, option_start, option_row, option_points, A, sacrifice)
         for f in range(6):
@@ -290,3 +293,96 @@ def solve_groups(
                 total[u] += p * row[u]
         for u in range(n):
             W[mask, u, flag] = total[u]
+
+
+@_jit
+def state_turns(
+    W,
+    masks,
+    flags,
+    starts,
+    ups,
+    add_one,
+    sub_start,
+    sub_keep,
+    probs,
+    option_start,
+    option_row,
+    option_points,
+    yahtzee,
+    five_case,
+    five_bonus,
+    plain_row,
+    plain_points,
+    joker_row,
+    joker_points,
+    cap,
+    bonus_threshold,
+    bonus_points,
+    flag_after,
+    penta_points,
+    now,
+    keep_1,
+    keep_2,
+):
+    """The turns of states of a solved table ``W``, as the optimal player reads them. Group
+    ``i`` is (``masks[i]``, ``flags[i]``) at the upper totals ``ups[starts[i]:starts[i + 1]]``,
+    the same columns of ``now`` (the value of each roll scored at once), ``keep_1`` and
+    ``keep_2`` (each keep's value with one and two rolls left after it: its mean over the
+    re-rolled dice). The arguments between ``ups`` and ``now`` are
+    :func:`~dicelab.penta.solver_tables.kernel_inputs` of the rules."""
+    width = 1
+    for i in range(len(masks)):
+        width = max(width, starts[i + 1] - starts[i])
+    ovs = np.empty((N_OPTION_ROWS, width))
+    hand = np.empty((N_KEEPS, width))
+    sacrifice = np.empty(width)
+    for i in range(len(masks)):  # the rolls' values, by group (they depend on the boxes)
+        mask, flag, first, n = masks[i], flags[i], starts[i], starts[i + 1] - starts[i]
+        option_rows(
+            W,
+            mask,
+            flag,
+            ups[first : first + n],
+            n,
+            cap,
+            bonus_threshold,
+            bonus_points,
+            flag_after,
+            penta_points,
+            ovs,
+        )
+        final_rolls(ovs, n, option_start, option_row, option_points, hand, sacrifice)
+        for f in range(6):
+            five_equal(
+                ovs,
+                n,
+                f + 1,
+                five_case[mask, flag, f],
+                five_bonus[mask, flag, f],
+                plain_row,
+                plain_points,
+                joker_row,
+                joker_points,
+                hand[FIRST_ROLL + yahtzee[f]],
+            )
+        for r in range(N_ROLLS):
+            for u in range(n):
+                now[r, first + u] = hand[FIRST_ROLL + r, u]
+    # The re-rolls do not depend on the boxes: every state side by side, a chunk at a time.
+    chunk = 512
+    A = np.empty((N_KEEPS, chunk))
+    for a in range(0, len(ups), chunk):
+        n = min(chunk, len(ups) - a)
+        for r in range(N_ROLLS):
+            for u in range(n):
+                A[FIRST_ROLL + r, u] = now[r, a + u]
+        average(A, n, add_one)
+        for k in range(N_KEEPS):
+            for u in range(n):
+                keep_1[k, a + u] = A[k, u]
+        reroll(A, n, add_one, sub_start, sub_keep)
+        average(A, n, add_one)
+        for k in range(N_KEEPS):
+            for u in range(n):
+                keep_2[k, a + u] = A[k, u]

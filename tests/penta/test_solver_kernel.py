@@ -15,7 +15,7 @@ import pytest
 from dicelab.penta import solver_tables as st
 from dicelab.penta.rules import PRESETS, Rules
 from tests.penta_houses import HOUSES as PENTA_HOUSES
-from tests.penta_numpy_build import numpy_table
+from tests.penta_numpy_build import numpy_table, numpy_turns
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -168,3 +168,23 @@ def test_the_joker_cases_have_the_kernels_codes():
         JokerCase.FREE: k.FREE,
     }
     assert k.NO_JOKER not in st.FIVE_CASE_CODES.values()
+
+
+@pytest.mark.parametrize("name", ["official", "five-full"])
+def test_the_turns_the_simulated_player_reads_are_the_numpy_ones(name):
+    """The simulations' turns (:func:`~dicelab.penta.solver_kernel.state_turns`) are exactly
+    those NumPy computes: the same games are played, die for die."""
+    from dicelab.penta.simulate import _solve_states
+
+    rules = PRESETS.get(name) or HOUSES[name]
+    table = st.build_table(rules, down_to=9)
+    layers = [np.concatenate(parts) for parts in zip(*st.layer_states(rules)[9:13], strict=True)]
+    pick = np.random.default_rng(5).choice(len(layers[0]), 400, replace=False)
+    mask, up, flag = (part[pick] for part in layers)
+    now, keep_1, keep_2, column = _solve_states(
+        rules, table, mask, up, flag, st.kernel_inputs(rules)
+    )
+    reference = numpy_turns(rules, table, mask, up, flag)
+    for ours, theirs in zip((now, keep_1, keep_2), reference, strict=True):
+        assert np.array_equal(ours[:, column], theirs)
+    assert len(set(zip(mask.tolist(), flag.tolist(), strict=True))) < len(mask)  # groups
