@@ -370,9 +370,9 @@ def build_moments(
 ) -> np.ndarray:
     """``W[layout(rules).index(mask, up, flag)]``: E[(points still to come)**2] under the optimal
     policy of the value table ``V`` (NaN for unreachable states, and for states with fewer than
-    ``down_to`` filled boxes), by the compiled kernel of :mod:`dicelab.penta.moments_kernel`:
-    a house's table in about the time of its values (:func:`reference_moments`, in NumPy,
-    took 25 s)."""
+    ``down_to`` filled boxes), by the compiled kernel of :mod:`dicelab.penta.moments_kernel`
+    on ``workers`` threads: a whole table in about 2 s (:func:`reference_moments`, in NumPy,
+    25-30 s)."""
     from dicelab.penta.moments_kernel import moment_groups  # numba: only when a table is built
 
     lay = layout(rules)

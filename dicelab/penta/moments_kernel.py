@@ -1,11 +1,11 @@
 """The compiled kernel of Penta's second-moment table (numba): the turns of many states at once.
 
 :func:`dicelab.penta.moments.build_moments` imports this module when it builds a table, never
-before. It follows :mod:`dicelab.penta.solver_kernel`, whose option rows it reuses, with two
-differences: every choice is the solver's own (the first best action within the tie
-tolerance, boxes in scorecard order, then keeps by size then value: the policy whose moments
-these are), and beside each value it carries the expected square of the points still to
-come, ``E2``. If an action leads to the next state ``s'`` after ``g`` points,
+before. It follows :mod:`dicelab.penta.solver_kernel`, whose option rows and averages it
+reuses, with two differences: every choice is the solver's own (the first best action within
+the tie tolerance, boxes in scorecard order, then keeps by size then value: the policy whose
+moments these are), and beside each value it carries the expected square of the points still
+to come, ``E2``. If an action leads to the next state ``s'`` after ``g`` points,
 ``E[(g + X')**2] = (g + V(s'))**2 + Var(s')``; keeps average values and squares over the
 re-rolled dice alike.
 
