@@ -7,6 +7,7 @@ import pytest
 
 from dicelab.classroom.codes import read_result_code
 from dicelab.penta import Game
+from tests.browser.test_apps import dice_on_page
 from tests.browser.waits import LOAD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -24,14 +25,9 @@ def test_a_class_link_opens_the_class_game_in_french(page, voila_url, artifacts)
     for hidden in (".dl-undo", ".dl-advisor-toggle", ".dl-review-toggle", ".dl-new-game"):
         assert not page.locator(hidden).first.is_visible(), hidden
     roll.click()
-    page.locator(
-        ".dl-die.dl-face-1, .dl-die.dl-face-2, .dl-die.dl-face-3, .dl-die.dl-face-4, "
-        ".dl-die.dl-face-5, .dl-die.dl-face-6"
-    ).first.wait_for(timeout=LOAD)
-    page.wait_for_timeout(1500)  # the dice stop tumbling
-    shown = [page.locator(f".dl-die-{i}").inner_text().split(",")[0] for i in range(5)]
+    shown = [face for face, _state in dice_on_page(page, 5)]  # once they stop tumbling
     expected = Game(("Joueur 1", "Ordinateur"), (1,), seed=42, duplicate=True).roll()
-    assert [int(face) for face in shown] == list(expected)  # the class's dice
+    assert shown == list(expected)  # the class's dice
     page.click(".dl-code-toggle")
     box = page.locator("textarea.dl-code").first
     box.wait_for(timeout=LOAD)
