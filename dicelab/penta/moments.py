@@ -406,9 +406,8 @@ def _kernel_inputs(rules: Rules) -> tuple:
     """What :func:`~dicelab.penta.moments_kernel.moment_groups` reads after each group's
     five equal dice: the solver kernel's index arrays and rules, the tie order and the tie."""
     ix = _index()
-    add_one, sub_start, sub_keep, probs, *_, cap, threshold, bonus, flag_after, penta = (
-        kernel_inputs(rules)
-    )
+    add_one, sub_start, sub_keep, probs, scoring = kernel_inputs(rules)
+    cap, threshold, bonus, flag_after, penta = scoring[-5:]
     return (
         add_one,
         sub_start,

@@ -227,31 +227,50 @@ def reroll(A, n, add_one, sub_start, sub_keep):
 
 
 @_jit
-def solve_groups(
-    W,
-    masks,
-    flags,
-    lanes,
-    add_one,
-    sub_start,
-    sub_keep,
-    probs,
-    option_start,
-    option_row,
-    option_points,
-    yahtzee,
-    five_case,
-    five_bonus,
-    plain_row,
-    plain_points,
-    joker_row,
-    joker_points,
-    cap,
-    bonus_threshold,
-    bonus_points,
-    flag_after,
-    penta_points,
-):
+def roll_values(W, mask, flag, ups, n, scoring, ovs, sacrifice, A):
+    """Into ``A[FIRST_ROLL:, :n]``: the value of each roll scored at once, for the group
+    (mask, flag) at the upper totals ``ups`` (:func:`option_rows`, then :func:`final_rolls`
+    and :func:`five_equal`), under the rules' ``scoring``
+    (:func:`~dicelab.penta.solver_tables.kernel_inputs`); ``ovs`` and ``sacrifice`` are work
+    buffers."""
+    (
+        option_start,
+        option_row,
+        option_points,
+        yahtzee,
+        five_case,
+        five_bonus,
+        plain_row,
+        plain_points,
+        joker_row,
+        joker_points,
+        cap,
+        bonus_threshold,
+        bonus_points,
+        flag_after,
+        penta_points,
+    ) = scoring
+    option_rows(
+        W, mask, flag, ups, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
+    )
+    final_rolls(ovs, n, option_start, option_row, option_points, A, sacrifice)
+    for f in range(6):
+        five_equal(
+            ovs,
+            n,
+            f + 1,
+            five_case[mask, flag, f],
+            five_bonus[mask, flag, f],
+            plain_row,
+            plain_points,
+            joker_row,
+            joker_points,
+            A[FIRST_ROLL + yahtzee[f]],
+        )
+
+
+@_jit
+def solve_groups(W, masks, flags, lanes, add_one, sub_start, sub_keep, probs, scoring):
     """Solve the groups (``masks[i]``, ``flags[i]``, upper totals 0 to ``lanes[i] - 1``)
     into ``W``, whose entries for every next state must be solved. The arguments after
     ``lanes`` are :func:`~dicelab.penta.solver_tables.kernel_inputs` of the rules."""
@@ -265,23 +284,7 @@ def solve_groups(
     ups = np.arange(width)
     for i in range(len(masks)):
         mask, flag, n = masks[i], flags[i], lanes[i]
-        option_rows(
-            W, mask, flag, ups, n, cap, bonus_threshold, bonus_points, flag_after, penta_points, ovs
-        )
-        final_rolls(ovs, n, option_start, option_row, option_points, A, sacrifice)
-        for f in range(6):
-            five_equal(
-                ovs,
-                n,
-                f + 1,
-                five_case[mask, flag, f],
-                five_bonus[mask, flag, f],
-                plain_row,
-                plain_points,
-                joker_row,
-                joker_points,
-                A[FIRST_ROLL + yahtzee[f]],
-            )
+        roll_values(W, mask, flag, ups, n, scoring, ovs, sacrifice, A)
         reroll(A, n, add_one, sub_start, sub_keep)
         reroll(A, n, add_one, sub_start, sub_keep)
         for u in range(n):
@@ -297,40 +300,14 @@ def solve_groups(
 
 @_jit
 def state_turns(
-    W,
-    masks,
-    flags,
-    starts,
-    ups,
-    add_one,
-    sub_start,
-    sub_keep,
-    probs,
-    option_start,
-    option_row,
-    option_points,
-    yahtzee,
-    five_case,
-    five_bonus,
-    plain_row,
-    plain_points,
-    joker_row,
-    joker_points,
-    cap,
-    bonus_threshold,
-    bonus_points,
-    flag_after,
-    penta_points,
-    now,
-    keep_1,
-    keep_2,
+    W, masks, flags, starts, ups, add_one, sub_start, sub_keep, probs, scoring, now, keep_1, keep_2
 ):
     """The turns of states of a solved table ``W``, as the optimal player reads them. Group
     ``i`` is (``masks[i]``, ``flags[i]``) at the upper totals ``ups[starts[i]:starts[i + 1]]``,
     the same columns of ``now`` (the value of each roll scored at once), ``keep_1`` and
     ``keep_2`` (each keep's value with one and two rolls left after it: its mean over the
     re-rolled dice). The arguments between ``ups`` and ``now`` are
-    :func:`~dicelab.penta.solver_tables.kernel_inputs` of the rules."""
+    :func:`~dicelab.penta.solver_tables.kernel_inputs` of the rules (``probs`` is not read)."""
     width = 1
     for i in range(len(masks)):
         width = max(width, starts[i + 1] - starts[i])
@@ -339,33 +316,7 @@ def state_turns(
     sacrifice = np.empty(width)
     for i in range(len(masks)):  # the rolls' values, by group (they depend on the boxes)
         mask, flag, first, n = masks[i], flags[i], starts[i], starts[i + 1] - starts[i]
-        option_rows(
-            W,
-            mask,
-            flag,
-            ups[first : first + n],
-            n,
-            cap,
-            bonus_threshold,
-            bonus_points,
-            flag_after,
-            penta_points,
-            ovs,
-        )
-        final_rolls(ovs, n, option_start, option_row, option_points, hand, sacrifice)
-        for f in range(6):
-            five_equal(
-                ovs,
-                n,
-                f + 1,
-                five_case[mask, flag, f],
-                five_bonus[mask, flag, f],
-                plain_row,
-                plain_points,
-                joker_row,
-                joker_points,
-                hand[FIRST_ROLL + yahtzee[f]],
-            )
+        roll_values(W, mask, flag, ups[first : first + n], n, scoring, ovs, sacrifice, hand)
         for r in range(N_ROLLS):
             for u in range(n):
                 now[r, first + u] = hand[FIRST_ROLL + r, u]

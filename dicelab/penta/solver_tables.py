@@ -701,11 +701,14 @@ def _five_equal_cases(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
 
 def kernel_inputs(rules: Rules) -> tuple:
     """Everything :func:`dicelab.penta.solver_kernel.solve_groups` reads after its groups:
-    the index arrays, then the rules' points, joker cases and bonuses.
+    the keeps' index arrays and the rolls' chances, then the rules' scoring (one tuple: the
+    points, joker cases and bonuses that :func:`~dicelab.penta.solver_kernel.roll_values`
+    reads).
 
-    >>> inputs = kernel_inputs(Rules.custom("house", upper_bonus_threshold=70))
-    >>> len(inputs), inputs[-5:]
-    (19, (70, 70, 35.0, 1, 50.0))
+    >>> add_one, sub_start, sub_keep, probs, scoring = kernel_inputs(
+    ...     Rules.custom("house", upper_bonus_threshold=70))
+    >>> len(scoring), scoring[-5:]
+    (15, (70, 70, 35.0, 1, 50.0))
     """
     T = tables()
     add_one, sub_start, sub_keep = _keep_recursion()
@@ -716,11 +719,7 @@ def kernel_inputs(rules: Rules) -> tuple:
     if rules.five_full_house:  # five equal dice score Full house by its own rule
         plain[LOWER_ROW[FULL_HOUSE]] = float(rules.full_house_points)
     lay = layout(rules)
-    return (
-        add_one,
-        sub_start,
-        sub_keep,
-        np.array(T.probs, dtype=np.float64),
+    scoring = (
         option_start,
         option_row,
         option_points,
@@ -737,6 +736,7 @@ def kernel_inputs(rules: Rules) -> tuple:
         int(uses_flag(rules)),
         float(rules.penta_points),
     )
+    return add_one, sub_start, sub_keep, np.array(T.probs, dtype=np.float64), scoring
 
 
 class Groups(NamedTuple):
