@@ -107,14 +107,13 @@ def reroll_choices(
     tie,
     best_v,
     best_r,
-    hand_v,
-    hand_e2,
 ):
-    """Into ``hand_v``/``hand_e2`` (252, n): each roll's value and E2 with one re-roll
-    left, the solver's choice: the best sub-keep (``Kv``: each keep's value, re-rolling the
-    rest) or scoring now (``now``), found by increasing size over distinct sub-keeps; a
-    candidate wins when better by more than ``tie``, or as good within it and earlier in the
-    solver's order (``rank``)."""
+    """Into the rolls' rows of ``Kv``/``Ke2`` (``FIRST_ROLL`` on): each roll's value and E2
+    with one more re-roll left, the solver's choice: the best sub-keep (``Kv``: each keep's
+    value, re-rolling the rest) or scoring now (``now``), found by increasing size over
+    distinct sub-keeps; a candidate wins when better by more than ``tie``, or as good within
+    it and earlier in the solver's order (``rank``). A chosen keep holds at most four dice, so
+    the rolls' rows are free to be written."""
     for u in range(n):
         best_v[0, u] = Kv[0, u]
         best_r[0, u] = rank[0]
@@ -139,12 +138,12 @@ def reroll_choices(
         for u in range(n):
             chosen = best_r[FIRST_ROLL + r, u]
             if chosen == STOP:
-                hand_v[r, u] = now[r, u]
-                hand_e2[r, u] = now_e2[r, u]
+                Kv[FIRST_ROLL + r, u] = now[r, u]
+                Ke2[FIRST_ROLL + r, u] = now_e2[r, u]
             else:
                 keep = keep_of_rank[chosen]
-                hand_v[r, u] = Kv[keep, u]
-                hand_e2[r, u] = Ke2[keep, u]
+                Kv[FIRST_ROLL + r, u] = Kv[keep, u]
+                Ke2[FIRST_ROLL + r, u] = Ke2[keep, u]
 
 
 @_jit
@@ -184,8 +183,6 @@ def moment_groups(
     ovw = np.empty((N_OPTION_ROWS, width))
     now = np.empty((N_ROLLS, width))
     now_e2 = np.empty((N_ROLLS, width))
-    hand_v = np.empty((N_ROLLS, width))
-    hand_e2 = np.empty((N_ROLLS, width))
     Kv = np.empty((N_KEEPS, width))
     Ke2 = np.empty((N_KEEPS, width))
     best_v = np.empty((N_KEEPS, width))
@@ -222,15 +219,11 @@ def moment_groups(
             now,
             now_e2,
         )
-        for r in range(N_ROLLS):
+        for r in range(N_ROLLS):  # the rolls, scored now: then two re-rolls
             for u in range(n):
-                hand_v[r, u] = now[r, u]
-                hand_e2[r, u] = now_e2[r, u]
+                Kv[FIRST_ROLL + r, u] = now[r, u]
+                Ke2[FIRST_ROLL + r, u] = now_e2[r, u]
         for _left in range(2):
-            for r in range(N_ROLLS):
-                for u in range(n):
-                    Kv[FIRST_ROLL + r, u] = hand_v[r, u]
-                    Ke2[FIRST_ROLL + r, u] = hand_e2[r, u]
             average(Kv, n, add_one)
             average(Ke2, n, add_one)
             reroll_choices(
@@ -246,13 +239,11 @@ def moment_groups(
                 tie,
                 best_v,
                 best_r,
-                hand_v,
-                hand_e2,
             )
         for u in range(n):
             total = 0.0
             for r in range(N_ROLLS):
-                total += probs[r] * hand_e2[r, u]
+                total += probs[r] * Ke2[FIRST_ROLL + r, u]
             W[mask, u, flag] = total
             value = V[mask, u, flag]
             VW[mask, u, flag] = value + (total - value * value)
