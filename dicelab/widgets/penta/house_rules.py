@@ -489,14 +489,11 @@ class HouseRulesApp(App):
         self._boxes.value = self._boxes_html(lang)
         self._situation.value = self._situation_text(lang)
         plotted = self._draw_plot(lang)
-        try:
-            # The summary last: once the page shows its new words, the rest is there already.
-            self._summary.value = self._summary_html(lang)
-        finally:
-            # The plot shown after the summary, which holds its words (the page copies them to
-            # the picture's alt): never a picture without them, even a moment; shown whatever
-            # became of the summary, as it was before.
-            self._plot.layout.display = None if plotted else "none"
+        # The summary last: once the page shows its new words, the rest is there already.
+        self._summary.value = self._summary_html(lang)
+        # Then the plot: the summary holds its words (the page copies them to the picture's
+        # alt), so a picture is never shown without them.
+        self._plot.layout.display = None if plotted else "none"
         if self._play is not None:
             self._play_heading.value = f"<p><b>{esc(self._play_words(lang))}</b></p>"
             if self._play.lang != lang:
