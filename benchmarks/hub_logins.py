@@ -14,6 +14,7 @@ each login); the class comes in once the hub is idle, as after a teacher has sta
 
     python benchmarks/hub_logins.py                # 20 learners
     python benchmarks/hub_logins.py --learners 3   # a quick look
+    python benchmarks/hub_logins.py --no-warm      # no kernel preheated (dicelab/hub/pool.py)
 
 The learners' browsers stand in for the learners' own computers, but here they share the hub's
 two cores: what they spend is taken from the hub. ``--browser shell`` (the default) runs them in
@@ -153,6 +154,11 @@ def pss_mib(pid: int) -> float:
     return 0.0
 
 
+def learner_mib(folder: Path, name: str) -> float:
+    """The memory of ``name``'s server and kernels (PSS, MiB), found by their home."""
+    return sum(pss_mib(pid) for pid in processes(f"HOME={folder / 'data' / 'users' / name}"))
+
+
 LOG = ROOT / "test-artifacts" / "hub_logins.log"
 
 
@@ -179,8 +185,11 @@ async def learner(browser, url: str, name: str) -> tuple[float | None, float | N
         return None, None
 
 
-def start_hub(folder: Path, names: list[str], port: int, prestart: bool) -> subprocess.Popen:
-    """``make class`` with ``names`` on ``port``, its data in ``folder``."""
+def start_hub(
+    folder: Path, names: list[str], port: int, prestart: bool, warm: bool
+) -> subprocess.Popen:
+    """``make class`` with ``names`` on ``port``, its data in ``folder`` (``warm``: Penta
+    preheated in each learner's server, as by default; else nothing preheated)."""
     (folder / "class.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
     command = [
         "make",
@@ -192,6 +201,7 @@ def start_hub(folder: Path, names: list[str], port: int, prestart: bool) -> subp
         "HUB_IDLE=0",
         "HUB_IP=127.0.0.1",
         f"HUB_PRESTART={int(prestart)}",
+        f"HUB_WARM={'penta_play' if warm else ''}",
     ]
     log = (folder / "hub.log").open("w")
     hub = subprocess.Popen(
@@ -267,7 +277,7 @@ def summary(label: str, times: list[float | None]) -> str:
     )
 
 
-async def run(learners: int, prestart: bool, chromium: str) -> int:
+async def run(learners: int, prestart: bool, warm: bool, chromium: str) -> int:
     from playwright.async_api import async_playwright
 
     names = ["alone", *(f"learner{i:02d}" for i in range(1, learners + 1))]
@@ -275,7 +285,7 @@ async def run(learners: int, prestart: bool, chromium: str) -> int:
         folder = Path(tmp)
         port = free_port()
         began = time.monotonic()
-        hub = start_hub(folder, names, port, prestart)
+        hub = start_hub(folder, names, port, prestart, warm)
         url = f"http://127.0.0.1:{port}"
         try:
             if prestart:
@@ -293,6 +303,12 @@ async def run(learners: int, prestart: bool, chromium: str) -> int:
                     else "reference: the learner alone never got there"
                 )
                 print(f"load average before the class: {os.getloadavg()[0]:.1f}")
+                waiting = [learner_mib(folder, n) for n in names[2:]]  # not yet logged in
+                print(
+                    f"memory per learner before the class (their server"
+                    f"{' and its preheated kernel' if warm else ''}, PSS): median "
+                    f"{statistics.median(waiting):.0f} MiB, most {max(waiting):.0f} MiB"
+                )
                 mark = str(folder / "data")
                 hub_before = cpu_seconds(processes(mark))
                 browsers_before = cpu_seconds(browser_pids())
@@ -310,10 +326,7 @@ async def run(learners: int, prestart: bool, chromium: str) -> int:
                 firsts = [first for _, first in results]
                 print(summary("start page of the apps", homes))
                 print(summary("Penta's first widget (Roll)", firsts))
-                memory = [
-                    sum(pss_mib(pid) for pid in processes(f"HOME={folder / 'data' / 'users' / n}"))
-                    for n in names[1:]
-                ]
+                memory = [learner_mib(folder, n) for n in names[1:]]
                 print(
                     f"memory per learner (their server and Penta's kernel, PSS): median "
                     f"{statistics.median(memory):.0f} MiB, most {max(memory):.0f} MiB"
@@ -346,6 +359,12 @@ def main() -> int:
         help="start each learner's server at their login (HUB_PRESTART=0), not with the hub",
     )
     parser.add_argument(
+        "--no-warm",
+        action="store_true",
+        help="no app preheated in the learners' servers (HUB_WARM=''): each Penta page starts"
+        " its kernel, as before dicelab.hub.pool",
+    )
+    parser.add_argument(
         "--browser",
         choices=list(BROWSERS),
         default="shell",
@@ -353,7 +372,9 @@ def main() -> int:
     )
     args = parser.parse_args()
     chromium = os.environ.get("DICELAB_CHROMIUM", BROWSERS[args.browser])
-    return asyncio.run(run(args.learners, prestart=not args.no_prestart, chromium=chromium))
+    return asyncio.run(
+        run(args.learners, prestart=not args.no_prestart, warm=not args.no_warm, chromium=chromium)
+    )
 
 
 if __name__ == "__main__":

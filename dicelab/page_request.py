@@ -13,6 +13,7 @@ import json
 import logging
 import os
 from collections.abc import Mapping
+from urllib.parse import urlencode
 
 __all__ = ["met", "preheated", "receive_request", "request_address", "wait_for_page"]
 
@@ -56,15 +57,21 @@ def request_address(environ: Mapping[str, str]) -> str:
 
     >>> request_address({"VOILA_KERNEL_ID": "k1", "VOILA_APP_PORT": "8866"})
     'ws://127.0.0.1:8866/voila/query/k1'
+
+    On the hub a learner's server keeps one preheated kernel (:mod:`dicelab.hub.pool`),
+    whose address needs the server's secret:
+
     >>> request_address({"VOILA_KERNEL_ID": "k1", "VOILA_APP_PORT": "8888",
-    ...                  "VOILA_SERVER_URL": "/user/ada/"})
-    'ws://127.0.0.1:8888/user/ada/voila/query/k1'
+    ...                  "VOILA_SERVER_URL": "/user/ada/", "DICELAB_QUERY_TOKEN": "s3"})
+    'ws://127.0.0.1:8888/user/ada/voila/query/k1?token=s3'
     """
     protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
     host = environ.get("VOILA_APP_IP", "127.0.0.1")
     port = environ.get("VOILA_APP_PORT", "8866")
     base = environ.get("VOILA_WS_BASE_URL", environ.get("VOILA_SERVER_URL", "/"))
-    return f"{protocol}://{host}:{port}{base}voila/query/{environ['VOILA_KERNEL_ID']}"
+    address = f"{protocol}://{host}:{port}{base}voila/query/{environ['VOILA_KERNEL_ID']}"
+    token = environ.get("DICELAB_QUERY_TOKEN")
+    return f"{address}?{urlencode({'token': token})}" if token else address
 
 
 def receive_request(address: str) -> dict[str, str]:

@@ -29,6 +29,7 @@ from dicelab.hub.learner import (
 )
 from dicelab.hub.limits import limit_memory, parse_size
 from dicelab.hub.pages import kernel_limit_page, page_language
+from dicelab.hub.pool import WarmKernelManager
 from dicelab.hub.spawner import LearnerSpawner
 from dicelab.i18n import available_languages
 
@@ -399,6 +400,7 @@ def _hub_config(monkeypatch, tmp_path: Path, **env: str):
         "HUB_AUTH",
         "HUB_MEM_LIMIT",
         "HUB_PRESTART",
+        "HUB_WARM",
     ):
         monkeypatch.delenv(name, raising=False)
     for name, value in settings.items():
@@ -424,6 +426,7 @@ def test_make_class_configures_the_hub(monkeypatch, tmp_path: Path) -> None:
     assert c.Spawner.default_url == "/voila/tree"
     assert c.Spawner.environment["DICELAB_LAB"] == "0"
     assert c.Spawner.environment["DICELAB_MAX_KERNELS"] == "4"
+    assert c.Spawner.environment["DICELAB_WARM"] == "penta_play"  # one kernel preheated
     service, prestart, culler = c.JupyterHub.services
     assert culler["command"][1:] == [
         "-m",
@@ -463,6 +466,7 @@ def test_make_class_options(monkeypatch, tmp_path: Path) -> None:
         LAB="1",
         HUB_IDLE="0",
         HUB_MEM_LIMIT="2G",
+        HUB_WARM="",
     )
     assert "prestart" not in [
         s["name"] for s in _hub_config(monkeypatch, tmp_path, HUB_PRESTART="0").JupyterHub.services
@@ -471,6 +475,7 @@ def test_make_class_options(monkeypatch, tmp_path: Path) -> None:
     assert c.Authenticator.admin_users == {"mme-curie"}
     assert c.JupyterHub.bind_url == "http://:8300" and c.JupyterHub.hub_port == 8302
     assert c.Spawner.environment["DICELAB_LAB"] == "1" and c.Spawner.mem_limit == 2 * 2**30
+    assert c.Spawner.environment["DICELAB_WARM"] == ""  # nothing preheated
     assert [s["name"] for s in c.JupyterHub.services] == ["dicelab-class", "prestart"]  # no culler
 
 
@@ -494,11 +499,15 @@ def test_make_class_needs_a_usable_class_list(monkeypatch, tmp_path: Path) -> No
 def test_a_learner_server_is_configured_for_the_apps(monkeypatch, lab: str) -> None:
     monkeypatch.setenv("DICELAB_LAB", lab)
     monkeypatch.delenv("DICELAB_MAX_KERNELS", raising=False)
+    monkeypatch.delenv("DICELAB_WARM", raising=False)
     c = PyFileConfigLoader("jupyter_server_config.py", path=str(HUB)).load_config()
     assert c.ServerApp.authorizer_class is AppsOnlyAuthorizer
     assert c.ServerApp.kernel_websocket_connection_class is WidgetsOnlyConnection
-    assert c.ServerApp.kernel_manager_class is LimitedKernelManager
+    assert c.ServerApp.kernel_manager_class is WarmKernelManager
+    assert issubclass(WarmKernelManager, LimitedKernelManager)
     assert c.LimitedKernelManager.max_kernels == 4
+    assert c.WarmKernelManager.warm == ["penta_play.ipynb"]  # the class's first app, preheated
+    assert c.ServerApp.jpserver_extensions["dicelab.hub.pool"] is True
     assert c.ServerApp.terminals_enabled is False
     assert c.AppsOnlyAuthorizer.lab is (lab == "1") and c.WidgetsOnlyConnection.lab is (lab == "1")
     assert c.VoilaConfiguration.template == "dicelab"

@@ -416,6 +416,7 @@ def test_kubespawner_takes_the_chart_mapping_of_the_values(class_list, monkeypat
         "DICELAB_CLASS_URL": "http://hub:10101/services/dicelab-class/",
         "DICELAB_MAX_KERNELS": "4",
         "DICELAB_LAB": "0",
+        "DICELAB_WARM": "penta_play",  # the class's first app preheated (dicelab/hub/pool.py)
     }
     assert spawner.notebook_dir == str(IMAGE_ROOT / "notebooks")
     assert callable(spawner.pre_spawn_hook)

@@ -2,12 +2,8 @@
 # by deploy/hub/jupyterhub_config.py. The hub passes DICELAB_LAB and DICELAB_MAX_KERNELS.
 import os
 
-from dicelab.hub.learner import (
-    AppsOnlyAuthorizer,
-    LimitedKernelManager,
-    WidgetsOnlyConnection,
-    kernel_limit_hook,
-)
+from dicelab.hub.learner import AppsOnlyAuthorizer, WidgetsOnlyConnection, kernel_limit_hook
+from dicelab.hub.pool import WarmKernelManager, warm_notebooks
 
 c = get_config()  # noqa: F821  (given by Jupyter when it loads this file)
 lab = os.environ.get("DICELAB_LAB") == "1"
@@ -26,12 +22,18 @@ if not lab:
         "jupyter_lsp": False,
         "jupyter_server_terminals": False,
         "voila": True,
+        "dicelab.hub.pool": True,
     }
+else:  # JupyterLab and the rest, as installed; the pool too
+    c.ServerApp.jpserver_extensions = {"dicelab.hub.pool": True}
 if os.geteuid() == 0:  # a hub run as root spawns its learners' servers as root
     c.ServerApp.allow_root = True
 
 # At most four kernels (open apps) a learner; idle kernels stopped even with a page open.
-c.ServerApp.kernel_manager_class = LimitedKernelManager
+# The learner's first app (DICELAB_WARM, default penta_play) is preheated when the server
+# starts: one kernel, never refilled (dicelab/hub/pool.py; "" for none).
+c.ServerApp.kernel_manager_class = WarmKernelManager
+c.WarmKernelManager.warm = warm_notebooks(os.environ.get("DICELAB_WARM"))
 c.LimitedKernelManager.max_kernels = int(os.environ.get("DICELAB_MAX_KERNELS", "4"))
 c.MappingKernelManager.cull_idle_timeout = int(os.environ.get("DICELAB_KERNEL_IDLE", "1800"))
 c.MappingKernelManager.cull_interval = 60

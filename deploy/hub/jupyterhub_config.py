@@ -14,6 +14,8 @@
 #   HUB_IDLE         seconds after which an idle learner server is stopped (default 3600)
 #   HUB_AUTH         firstuse (default), or an OAuthenticator: github, google, azuread...
 #   HUB_PRESTART     1 (default): every learner's server started with the hub; 0: at login
+#   HUB_WARM         the apps preheated in each learner's server, one kernel each, for the
+#                    class's first page (default penta_play; "" for none; dicelab/hub/pool.py)
 import os
 import shutil
 import sys
@@ -126,6 +128,7 @@ c.Spawner.environment = {
     "DICELAB_CLASS_URL": CLASS_URL,
     "DICELAB_MAX_KERNELS": os.environ.get("HUB_MAX_KERNELS") or "4",
     "DICELAB_LAB": "1" if LAB else "0",
+    "DICELAB_WARM": os.environ.get("HUB_WARM", "penta_play"),
 }
 
 
@@ -140,6 +143,7 @@ def own_notebooks(spawner):
     spawner.environment = {**spawner.environment, "DICELAB_LAB": "1"}
     if spawner.user.admin:
         spawner.default_url = "/voila/render/teacher.ipynb"
+        spawner.environment = {**spawner.environment, "DICELAB_WARM": "teacher"}
 
 
 c.Spawner.pre_spawn_hook = own_notebooks

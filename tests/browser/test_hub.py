@@ -28,6 +28,7 @@ import sqlite3
 import subprocess
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -159,7 +160,7 @@ def log_in(page, hub: Hub, name: str, password: str, next_url: str = "") -> None
 def learners(browser, hub: Hub) -> Iterator[dict]:
     """Ada and Bob logged in (their first login: they set their passwords), each on the start
     page of the apps in their own server (no kernel), then on Penta, their two servers spawned
-    at once."""
+    at once: Ada follows the start page's link, Bob asks for Penta in French."""
     pages = {}
     for name in ("ada", "bob"):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -169,7 +170,12 @@ def learners(browser, hub: Hub) -> Iterator[dict]:
         link = page.get_by_role("link", name="Play Penta", exact=True)
         link.wait_for(timeout=START)
         assert f"/user/{name}/voila/tree" in page.url, page.url
-        link.click()
+        if name == "ada":
+            link.click()
+        else:
+            page.goto(
+                f"{hub.url}/user/bob/voila/render/penta_play.ipynb?lang=fr", wait_until="commit"
+            )
     for name, page in pages.items():
         page.wait_for_url(f"**/user/{name}/voila/render/penta_play.ipynb**", timeout=START)
         page.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
@@ -191,6 +197,20 @@ def test_learners_and_the_teacher_log_in(browser, hub: Hub, learners: dict) -> N
     with dbm.open(str(hub.data / "passwords.dbm")) as passwords:  # first use: three passwords
         names = sorted(key.decode() for key in passwords.keys())  # noqa: SIM118 (dbm: no iter)
     assert names == ["ada", "bob", TEACHER]
+
+
+def test_the_first_app_was_preheated_in_the_pages_language(hub: Hub, learners: dict) -> None:
+    """Each learner's server started Penta's kernel before its learner logged in
+    (dicelab.hub.pool); the first Penta page was handed that kernel, and Bob's page in French
+    (its request reached the waiting kernel). Nobody else may read a page's request."""
+    log = hub.log.read_text()
+    assert log.count("Preheated a kernel for penta_play.ipynb") >= 2, log[-3000:]
+    assert log.count("Using pre-heated kernel") >= 2
+    bob = learners["bob"]
+    assert bob.locator(".dl-roll").first.inner_text().startswith("Lancer (3 lancers restants")
+    for user in ("ada", "bob"):  # a page's request, asked for through the proxy: refused
+        answer = bob.request.get(f"{hub.url}/user/{user}/voila/query/{uuid.uuid4()}")
+        assert answer.status == 403, answer.status  # (a websocket without the secret: 400)
 
 
 def test_a_stranger_and_a_wrong_password_are_refused(browser, hub: Hub, learners: dict) -> None:

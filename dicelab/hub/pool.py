@@ -1,0 +1,269 @@
+"""A learner's first app, ready before they log in: one preheated kernel per learner's server.
+
+``make run`` serves every app from Voilà's pools of preheated kernels: a kernel started ahead
+runs the app's notebook up to the page's request (:mod:`dicelab.page_request`), so a page
+opens at once. Voilà's pools exist only in its own server, not in the Voilà that runs inside
+a learner's Jupyter server on the hub (``voila.server_extension``). :class:`WarmKernelManager`
+gives that Voilà what its page handler asks of a pool (``notebook_data``, ``get_pool_size``,
+``get_rendered_notebook``), for the notebooks named in ``warm`` (``DICELAB_WARM``, default
+``penta_play.ipynb``): **one** kernel each, started with the learner's server and never
+refilled. So a class logging in at once finds its first app built (the kernel started, the
+app's modules imported, the app prepared, the page's HTML drawn) instead of twenty kernels
+starting at the same moment; a learner's next pages start their kernels as before, under the
+same limit (:class:`~dicelab.hub.learner.LimitedKernelManager`: a kernel waiting in the pool
+is not one of the learner's four, the one handed over is).
+
+The page's request reaches the waiting kernel through ``/voila/query/<kernel id>``, the
+websocket Voilà's own server opens for its pools; here only a caller that knows the server's
+secret (``DICELAB_QUERY_TOKEN``, in the pool kernels' environment only) may open it, so
+nobody through the hub's proxy can read or take another page's request.
+
+Registered by ``deploy/hub/jupyter_server_config.py`` (``ServerApp.kernel_manager_class`` and
+the server extension ``dicelab.hub.pool``); docs/classroom.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import os
+import secrets
+import uuid
+from typing import Any
+
+from jupyter_server.utils import ApiPath
+from traitlets import List, Unicode
+from voila.request_info_handler import RequestInfoSocketHandler
+
+from dicelab.hub.learner import LimitedKernelManager
+
+__all__ = ["QUERY_TOKEN", "QuerySocket", "WarmKernelManager", "warm_notebooks"]
+
+QUERY_TOKEN = "DICELAB_QUERY_TOKEN"  # the pool kernels' secret for /voila/query/<kernel id>
+
+
+def warm_notebooks(value: str | None) -> list[str]:
+    """The notebooks named in ``DICELAB_WARM`` (spaces or commas; ``.ipynb`` optional).
+
+    >>> warm_notebooks("penta_play farkle_play.ipynb"), warm_notebooks(""), warm_notebooks(None)
+    (['penta_play.ipynb', 'farkle_play.ipynb'], [], ['penta_play.ipynb'])
+    """
+    if value is None:
+        value = "penta_play"
+    names = value.replace(",", " ").split()
+    return [name if name.endswith(".ipynb") else f"{name}.ipynb" for name in names]
+
+
+class WarmKernelManager(LimitedKernelManager):
+    """The learner's kernel manager, with one preheated kernel for each notebook in ``warm``.
+
+    Voilà's page handler takes the kernel (with the page already drawn) when the notebook is
+    asked for and this pool holds one, and the learner may start one more kernel; otherwise
+    it starts one as it does without a pool (the limit's page and all).
+    """
+
+    warm = List(Unicode(), config=True, help="Notebooks with a kernel preheated (one each).")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.notebook_data: dict[str, dict] = {}
+        self._pools: dict[str, asyncio.Task] = {}
+        self._pooled: set[str] = set()  # kernels started for a pool, not handed to a page
+        self.query_token = secrets.token_urlsafe(24)
+        self.renderer_factory: Any = None  # set by the server extension (below)
+
+    # -- what Voilà's page handler asks of a pool --------------------------------------------
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        """1 while ``notebook_name``'s kernel waits (or is starting) and the learner may
+        have one more kernel; else 0 (the page then starts its own, or gets the limit page)."""
+        task = self._pools.get(notebook_name)
+        if task is None or self.kernels_left() <= 0:
+            return 0
+        return 0 if task.done() and not _started(task) else 1
+
+    async def get_rendered_notebook(
+        self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs: Any
+    ) -> tuple[asyncio.Task, list[str], str]:
+        """Hand the pool's kernel over: (its rendering task, the HTML drawn so far, its id)."""
+        task = self._pools.pop(notebook_name)
+        content = await task
+        renderer = content["renderer"]
+        renderer.stop_generator = True
+        self._pooled.discard(content["kernel_id"])
+        self.log.info("Using pre-heated kernel: %s for %s", content["kernel_id"], notebook_name)
+        return content["task"], renderer.rendered_cache, content["kernel_id"]
+
+    # -- the pool ----------------------------------------------------------------------------
+
+    def kernels_left(self) -> int:
+        """As :meth:`LimitedKernelManager.kernels_left`; a kernel waiting in a pool is not the
+        learner's."""
+        return super().kernels_left() + len(self._pooled & set(self._kernels))
+
+    def start_pools(self, renderer_factory: Any, environment: dict[str, str]) -> None:
+        """Start one preheated kernel for each notebook in ``warm`` (called once the server's
+        Voilà is set up: ``renderer_factory(name)`` makes a Voilà ``NotebookRenderer``)."""
+        for name in self.warm:
+            if name not in self._pools:
+                task = asyncio.ensure_future(self._preheat(name, renderer_factory, environment))
+                task.add_done_callback(self._log_failure)
+                self._pools[name] = task
+
+    def _log_failure(self, task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.log.error("A preheated kernel failed to start", exc_info=task.exception())
+
+    async def _preheat(self, name: str, renderer_factory: Any, environment: dict) -> dict:
+        """Start ``name``'s kernel and run its notebook up to the page's request."""
+        renderer = renderer_factory(name)
+        renderer.prelaunch_hook = None  # the limit's hook is for pages, not for the pool
+        await renderer.initialize()
+        kernel_id = str(uuid.uuid4())
+        # known from now: a page asked for while the kernel starts waits for it
+        self.notebook_data[name] = {
+            "notebook": renderer.notebook,
+            "template": renderer.template_name,
+            "theme": renderer.theme,
+            "kernel_name": renderer.notebook.metadata.kernelspec.name,
+            "kernel_ids": {kernel_id},
+        }
+        self._pooled.add(kernel_id)
+        try:
+            await super(LimitedKernelManager, self).start_kernel(
+                kernel_name=renderer.notebook.metadata.kernelspec.name,
+                kernel_id=kernel_id,
+                path=ApiPath(os.path.dirname(name)),
+                env={**os.environ, **environment, QUERY_TOKEN: self.query_token},
+            )
+        except BaseException:
+            self._pooled.discard(kernel_id)
+            self.notebook_data.pop(name, None)
+            raise
+        task = asyncio.ensure_future(
+            renderer.generate_content_hybrid(kernel_id, self.get_kernel(kernel_id))
+        )
+        self.log.info("Preheated a kernel for %s: %s", name, kernel_id)
+        return {"task": task, "renderer": renderer, "kernel_id": kernel_id}
+
+    def list_kernels(self) -> list[dict]:
+        """The learner's kernels (``/api/kernels``): not those waiting in a pool."""
+        return [kernel for kernel in super().list_kernels() if kernel["id"] not in self._pooled]
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Never cull a kernel waiting in a pool (it is idle by design)."""
+        if kernel_id in self._pooled:
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(  # type: ignore[override]  # async, as the async manager's own
+        self, kernel_id: str, *args: Any, **kwargs: Any
+    ) -> None:
+        """Shut a kernel down; a pool's kernel leaves its pool."""
+        if kernel_id in self._pooled:
+            self._pooled.discard(kernel_id)
+            for name, task in list(self._pools.items()):
+                if _started(task) and task.result()["kernel_id"] == kernel_id:
+                    del self._pools[name]
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Shut every kernel down, those still starting for a pool included."""
+        pools, self._pools = self._pools, {}
+        for task in pools.values():
+            try:
+                await task
+            except BaseException:  # a pool kernel that failed to start: nothing to stop
+                self.log.debug("A pool kernel had not started", exc_info=True)
+        await super().shutdown_all(*args, **kwargs)
+
+
+def _started(task: asyncio.Future) -> bool:
+    """Whether a pool's (finished) task started its kernel."""
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
+class QuerySocket(RequestInfoSocketHandler):
+    """Voilà's ``/voila/query/<kernel id>``, for callers that know the pool's secret."""
+
+    token = ""
+
+    def initialize(self, token: str = "") -> None:
+        """``token``: the kernel manager's :attr:`~WarmKernelManager.query_token`."""
+        self.token = token
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        """Refuse (403) a caller without the secret, before the websocket opens."""
+        given = self.get_argument("token", "")
+        if not (self.token and hmac.compare_digest(given, self.token)):
+            self.set_status(403)
+            self.finish("Forbidden")
+            return
+        await super().get(*args, **kwargs)
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    return [{"module": "dicelab.hub.pool"}]
+
+
+def _load_jupyter_server_extension(server_app: Any) -> None:
+    """Route ``/voila/query/<kernel id>`` (the pools start with the server's loop, below)."""
+    manager = server_app.kernel_manager
+    if not isinstance(manager, WarmKernelManager) or not manager.warm:
+        return
+    from jupyter_server.utils import url_path_join
+    from voila.configuration import VoilaConfiguration
+    from voila.notebook_renderer import NotebookRenderer
+    from voila.paths import collect_template_paths
+    from voila.utils import get_page_config
+
+    web_app = server_app.web_app
+    settings = web_app.settings
+    base_url = settings["base_url"]
+    configuration = VoilaConfiguration(parent=server_app)
+    template_paths = collect_template_paths(["voila", "nbconvert"], configuration.template)
+    page_config = get_page_config(
+        base_url=base_url, settings=settings, log=server_app.log, voila_configuration=configuration
+    )
+
+    def renderer(name: str) -> NotebookRenderer:
+        return NotebookRenderer(
+            voila_configuration=configuration,
+            traitlet_config=server_app.config,
+            notebook_path=name,
+            template_paths=template_paths,
+            config_manager=settings["config_manager"],
+            contents_manager=server_app.contents_manager,
+            base_url=base_url,
+            kernel_spec_manager=server_app.kernel_spec_manager,
+            page_config=page_config,
+            mathjax_config=settings.get("mathjax_config"),
+            mathjax_url=settings.get("mathjax_url"),
+        )
+
+    web_app.add_handlers(
+        ".*$",
+        [
+            (
+                url_path_join(base_url, r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)"),
+                QuerySocket,
+                {"token": manager.query_token},
+            )
+        ],
+    )
+    manager.renderer_factory = renderer
+
+
+async def _start_jupyter_server_extension(server_app: Any) -> None:
+    """Start the pools, once the server's loop runs and its port is known."""
+    manager = server_app.kernel_manager
+    if not isinstance(manager, WarmKernelManager) or manager.renderer_factory is None:
+        return
+    base_url = server_app.web_app.settings["base_url"]
+    environment = {
+        "VOILA_PREHEAT": "True",
+        "VOILA_BASE_URL": base_url,
+        "VOILA_SERVER_URL": base_url,
+        "VOILA_APP_PORT": str(server_app.port),
+    }
+    manager.start_pools(manager.renderer_factory, environment)

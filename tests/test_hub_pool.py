@@ -1,0 +1,117 @@
+"""A learner's first app preheated on the hub (dicelab.hub.pool), without a hub.
+
+The real thing (a learner's Penta page handed the preheated kernel, in the page's language) is
+driven by tests/browser/test_hub.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tornado.httpclient import HTTPClientError
+from tornado.web import Application
+from tornado.websocket import websocket_connect
+
+from dicelab.hub.pool import QuerySocket, WarmKernelManager
+from dicelab.page_request import request_address
+
+
+def _manager(kernels: int, pooled: int, most: int = 4) -> WarmKernelManager:
+    manager = WarmKernelManager(max_kernels=most)
+    manager._kernels.update({f"k{i}": object() for i in range(kernels)})
+    manager._pooled.update(f"k{i}" for i in range(pooled))
+    return manager
+
+
+def test_a_kernel_waiting_in_the_pool_is_not_one_of_the_learners() -> None:
+    assert _manager(kernels=1, pooled=1).kernels_left() == 4
+    assert _manager(kernels=3, pooled=1).kernels_left() == 2
+    manager = _manager(kernels=1, pooled=1)
+    manager._pooled.clear()  # handed to a page: now it is
+    assert manager.kernels_left() == 3
+
+
+def test_the_learner_does_not_see_the_pools_kernel(monkeypatch) -> None:
+    monkeypatch.setattr(
+        "jupyter_server.services.kernels.kernelmanager.AsyncMappingKernelManager.kernel_model",
+        lambda self, kernel_id: {"id": kernel_id},
+    )
+    manager = _manager(kernels=3, pooled=1)
+    assert [kernel["id"] for kernel in manager.list_kernels()] == ["k1", "k2"]
+
+
+def _task(result=None, error: Exception | None = None) -> asyncio.Future:
+    future = asyncio.get_event_loop_policy().new_event_loop().create_future()
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+    return future
+
+
+def test_the_pool_is_offered_while_the_learner_may_open_one_more_app() -> None:
+    manager = _manager(kernels=1, pooled=1)
+    manager._pools["penta_play.ipynb"] = _task({"kernel_id": "k0"})  # type: ignore[assignment]
+    assert manager.get_pool_size("penta_play.ipynb") == 1
+    assert manager.get_pool_size("farkle_play.ipynb") == 0  # not preheated: a kernel of its own
+    manager._kernels.update({f"open{i}": object() for i in range(4)})  # four apps open
+    assert manager.get_pool_size("penta_play.ipynb") == 0  # so the page gets the limit's words
+    failed = _manager(kernels=0, pooled=0)
+    failed._pools["penta_play.ipynb"] = _task(error=RuntimeError("no kernel"))  # type: ignore
+    assert failed.get_pool_size("penta_play.ipynb") == 0  # a failed start: as without a pool
+
+
+def test_handing_the_kernel_over_makes_it_the_learners() -> None:
+    manager = _manager(kernels=1, pooled=1)
+    renderer = type("Renderer", (), {"stop_generator": False, "rendered_cache": ["<html>"]})()
+
+    async def hand_over():
+        manager._pools["penta_play.ipynb"] = asyncio.ensure_future(
+            _ready({"kernel_id": "k0", "renderer": renderer, "task": "rendering"})
+        )
+        return await manager.get_rendered_notebook("penta_play.ipynb")
+
+    assert asyncio.run(hand_over()) == ("rendering", ["<html>"], "k0")
+    assert renderer.stop_generator is True  # the rest of the page is drawn for this request
+    assert manager.kernels_left() == 3 and manager.get_pool_size("penta_play.ipynb") == 0
+
+
+async def _ready(value):
+    return value
+
+
+def test_the_kernel_asks_for_its_page_with_the_servers_secret() -> None:
+    environ = {"VOILA_KERNEL_ID": "k1", "VOILA_APP_PORT": "8888", "VOILA_SERVER_URL": "/user/ada/"}
+    assert request_address({**environ, "DICELAB_QUERY_TOKEN": "a/b+c"}).endswith(
+        "/user/ada/voila/query/k1?token=a%2Fb%2Bc"
+    )
+
+
+@pytest.mark.parametrize(("token", "refused"), [("", True), ("guess", True), ("s3cret", False)])
+def test_only_the_servers_kernels_read_a_pages_request(token: str, refused: bool) -> None:
+    """Through the hub's proxy anyone may reach ``/voila/query/<kernel id>``: without the
+    server's secret the socket is refused, before it opens."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    async def ask() -> str | int:
+        app = Application(
+            [(r"/voila/query/(?P<kernel_id>[\w-]+)", QuerySocket, {"token": "s3cret"})]
+        )
+        server = app.listen(0, address="127.0.0.1")
+        port = next(iter(server._sockets.values())).getsockname()[1]
+        RequestInfoSocketHandler.send_updates({"kernel_id": "k-1", "payload": "lang=fr"})
+        try:
+            socket = await websocket_connect(
+                f"ws://127.0.0.1:{port}/voila/query/k-1" + (f"?token={token}" if token else "")
+            )
+            answer = await socket.read_message()
+            socket.close()
+            return str(answer)
+        except HTTPClientError as error:
+            return error.code
+        finally:
+            server.stop()
+            RequestInfoSocketHandler._cache.pop("k-1", None)
+
+    assert asyncio.run(ask()) == (403 if refused else "lang=fr")
