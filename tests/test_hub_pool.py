@@ -50,9 +50,13 @@ def _task(result=None, error: Exception | None = None) -> asyncio.Future:
     return future
 
 
+def _content(kernel_id: str = "k0", rendering: asyncio.Future | None = None) -> dict:
+    return {"kernel_id": kernel_id, "task": rendering or _task(([], None))}
+
+
 def test_the_pool_is_offered_while_the_learner_may_open_one_more_app() -> None:
     manager = _manager(kernels=1, pooled=1)
-    manager._pools["penta_play.ipynb"] = _task({"kernel_id": "k0"})  # type: ignore[assignment]
+    manager._pools["penta_play.ipynb"] = _task(_content())  # type: ignore[assignment]
     assert manager.get_pool_size("penta_play.ipynb") == 1
     assert manager.get_pool_size("farkle_play.ipynb") == 0  # not preheated: a kernel of its own
     manager._kernels.update({f"open{i}": object() for i in range(4)})  # four apps open
@@ -62,6 +66,39 @@ def test_the_pool_is_offered_while_the_learner_may_open_one_more_app() -> None:
     assert failed.get_pool_size("penta_play.ipynb") == 0  # a failed start: as without a pool
 
 
+def test_a_pool_kernel_that_died_or_failed_its_notebook_is_not_offered() -> None:
+    gone = _manager(kernels=0, pooled=0)
+    gone._pools["penta_play.ipynb"] = _task(_content("k9"))  # type: ignore[assignment]
+    assert gone.get_pool_size("penta_play.ipynb") == 0  # its process is not there any more
+    broken = _manager(kernels=1, pooled=1)
+    rendering = _task(error=RuntimeError("the notebook failed"))
+    broken._pools["penta_play.ipynb"] = _task(_content("k0", rendering))  # type: ignore
+    assert broken.get_pool_size("penta_play.ipynb") == 0
+
+
+def test_pages_opened_while_the_pool_kernel_starts_count_it() -> None:
+    """A page takes the pool's kernel while it is still starting, and five more pages ask
+    at that moment: three get a kernel, two the limit's page (four kernels in all)."""
+    manager = _manager(kernels=0, pooled=0)
+    renderer = type("Renderer", (), {"stop_generator": False, "rendered_cache": []})()
+
+    async def five_more_while_it_starts() -> tuple[list[bool], int]:
+        started = asyncio.get_running_loop().create_future()
+        manager._pools["penta_play.ipynb"] = started  # type: ignore[assignment]
+        taking = asyncio.ensure_future(manager.get_rendered_notebook("penta_play.ipynb"))
+        await asyncio.sleep(0)  # the page waits for the kernel
+        answers = [manager.reserve() for _ in range(5)]
+        manager._kernels["k0"] = object()  # the kernel has started
+        manager._pooled.add("k0")
+        started.set_result({**_content(), "renderer": renderer})
+        await taking
+        return answers, manager.kernels_left()
+
+    answers, left = asyncio.run(five_more_while_it_starts())
+    assert answers == [True, True, True, False, False]
+    assert left == 0  # the pool's kernel and three reservations
+
+
 def test_handing_the_kernel_over_makes_it_the_learners() -> None:
     manager = _manager(kernels=1, pooled=1)
     renderer = type("Renderer", (), {"stop_generator": False, "rendered_cache": ["<html>"]})()
@@ -69,7 +106,7 @@ def test_handing_the_kernel_over_makes_it_the_learners() -> None:
     async def hand_over():
         manager._pools["penta_play.ipynb"] = asyncio.ensure_future(
             _ready({"kernel_id": "k0", "renderer": renderer, "task": "rendering"})
-        )
+        )  # (what Voilà's renderer is drawing, handed on)
         return await manager.get_rendered_notebook("penta_play.ipynb")
 
     assert asyncio.run(hand_over()) == ("rendering", ["<html>"], "k0")
@@ -115,3 +152,20 @@ def test_only_the_servers_kernels_read_a_pages_request(token: str, refused: bool
             RequestInfoSocketHandler._cache.pop("k-1", None)
 
     assert asyncio.run(ask()) == (403 if refused else "lang=fr")
+
+
+def test_a_kernel_waiting_in_the_pool_is_never_culled(monkeypatch) -> None:
+    """Idle by design: culling it would leave the learner's first page a dead kernel."""
+    culled: list[str] = []
+
+    async def cull(self, kernel_id):  # Jupyter's, which stops a kernel idle for too long
+        culled.append(kernel_id)
+
+    monkeypatch.setattr(
+        "jupyter_server.services.kernels.kernelmanager.MappingKernelManager.cull_kernel_if_idle",
+        cull,
+    )
+    manager = _manager(kernels=2, pooled=1)
+    for kernel_id in ("k0", "k1"):
+        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+    assert culled == ["k1"]

@@ -25,9 +25,11 @@ the server extension ``dicelab.hub.pool``); docs/classroom.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import os
 import secrets
+import time
 import uuid
 from typing import Any
 
@@ -80,17 +82,33 @@ class WarmKernelManager(LimitedKernelManager):
         task = self._pools.get(notebook_name)
         if task is None or self.kernels_left() <= 0:
             return 0
-        return 0 if task.done() and not _started(task) else 1
+        if not task.done():
+            return 1  # starting: the page waits for it
+        return 1 if _started(task) and self._usable(task.result()) else 0
+
+    def _usable(self, content: dict) -> bool:
+        """Whether a started pool kernel still runs, its notebook not failed."""
+        rendering = content["task"]
+        failed = rendering.done() and (rendering.cancelled() or rendering.exception() is not None)
+        return content["kernel_id"] in self and not failed
 
     async def get_rendered_notebook(
         self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs: Any
     ) -> tuple[asyncio.Task, list[str], str]:
         """Hand the pool's kernel over: (its rendering task, the HTML drawn so far, its id)."""
         task = self._pools.pop(notebook_name)
-        content = await task
+        # The kernel is the learner's from now: a reservation holds its place among their
+        # four while it may still be starting (pages opened at the same moment count it).
+        held = time.monotonic()
+        self._reserved.append(held)
+        try:
+            content = await task
+            self._pooled.discard(content["kernel_id"])
+        finally:
+            with contextlib.suppress(ValueError):  # (a reservation lapses after two minutes)
+                self._reserved.remove(held)
         renderer = content["renderer"]
         renderer.stop_generator = True
-        self._pooled.discard(content["kernel_id"])
         self.log.info("Using pre-heated kernel: %s for %s", content["kernel_id"], notebook_name)
         return content["task"], renderer.rendered_cache, content["kernel_id"]
 
