@@ -18,7 +18,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: run test check lint typecheck format browser node axe tables frontend messages printouts bench fuzz clean class class-reset
+.PHONY: run test test-ready check lint typecheck format browser node axe tables frontend messages printouts bench fuzz clean class class-reset
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -91,7 +91,8 @@ browser:
 	  else echo "chromium is missing: run 'sudo apt-get install -y chromium chromium-headless-shell' (browser tests will be skipped)"; fi; }
 
 # tests/test_frontend.py rebuilds the committed front end to compare: Node.js and npm, from Debian.
-node:
+# (after browser: two apt-get at once would wait on each other's lock, or fail)
+node: | browser
 	@command -v npm >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null; \
 	  else echo "npm is missing: run 'sudo apt-get install -y nodejs npm' (the rebuild check will be skipped)"; fi; }
@@ -133,9 +134,15 @@ printouts: $(VENV)/.app
 # just above pytest's last line (which CI reads), with the 20 slowest tests. Two processes
 # (pytest-xdist): the browser tests on one, in order, with one Voilà server and Chromium; the
 # other tests to whichever process is free (tests/conftest.py, BROWSER_GROUP).
-test: $(VENV)/.test browser node axe $(HUB_PROXY) lint typecheck tables
+# What the tests need is made side by side (-j3), each target's output printed whole when it is
+# done: on a fresh machine the downloads (Chromium and Node.js from Debian, axe-core and the
+# hub's proxy from npm) wait on the network while the tables and mypy use the processors.
+test: $(VENV)/.test
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-ready
 	DICELAB_TIMED="make test" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -n 2 --dist loadgroup \
 	  --durations=20
+
+test-ready: browser node axe $(HUB_PROXY) lint typecheck tables
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches),
 # on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests),
