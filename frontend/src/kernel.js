@@ -44,7 +44,16 @@ export function shutDownOnClose(kernel, baseUrl) {
 /** Ask Voilà to shut `kernel` down, with a beacon (also from a closing page). */
 export function askShutdown(kernel, baseUrl) {
   const form = new FormData();
-  const xsrf = document.cookie.match('\\b_xsrf=([^;]*)\\b');
-  form.append('_xsrf', (xsrf && xsrf[1]) || '');
+  form.append('_xsrf', xsrfToken());
   navigator.sendBeacon(`${baseUrl}voila/api/shutdown/${kernel.id}`, form);
+}
+
+/**
+ * The server's XSRF token (its `_xsrf` cookie), which a request the page makes itself sends
+ * back: a learner's server on JupyterHub answers a request authenticated by its cookie only
+ * with it (docs/classroom.md).
+ */
+export function xsrfToken() {
+  const xsrf = document.cookie.match('\\b_xsrf=([^;]*)\\b');
+  return (xsrf && xsrf[1]) || '';
 }

@@ -5,7 +5,7 @@
 // with a button that opens the page again: the game comes back (saved.js).
 import './connection.css';
 
-import { askShutdown } from './kernel.js';
+import { askShutdown, xsrfToken } from './kernel.js';
 
 /** A drop shorter than this (ms) is not shown: a blink of the network is not news. */
 const LOST_AFTER = 1000;
@@ -99,6 +99,7 @@ export function watchKernel(kernel, baseUrl, hasGame) {
     try {
       const response = await fetch(`${baseUrl}api/kernels/${encodeURIComponent(kernel.id)}`, {
         cache: 'no-store',
+        headers: { 'X-XSRFToken': xsrfToken() },
         signal: asking.signal,
       });
       if (response.status === 404) {

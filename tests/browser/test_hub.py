@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import dbm
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -211,6 +212,18 @@ def test_the_first_app_was_preheated_in_the_pages_language(hub: Hub, learners: d
     for user in ("ada", "bob"):  # a page's request, asked for through the proxy: refused
         answer = bob.request.get(f"{hub.url}/user/{user}/voila/query/{uuid.uuid4()}")
         assert answer.status == 403, answer.status  # (a websocket without the secret: 400)
+
+
+def test_a_page_watches_its_kernel_through_the_hub(hub: Hub, learners: dict) -> None:
+    """A page asks its server every second whether its kernel still runs (frontend/src/
+    watch.js: a page whose kernel is gone says so). A learner's server answers a request that
+    its cookie authenticates only with the XSRF token: the page sends it, so it is answered."""
+    checked = re.compile(r"(\d{3}) GET /user/ada/api/kernels/[0-9a-f-]{36} \(")
+    deadline = time.monotonic() + 10
+    while not checked.search(hub.log.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    answers = set(checked.findall(hub.log.read_text()))
+    assert answers == {"200"}, answers  # (without the token: 403, an anonymous request)
 
 
 def test_a_stranger_and_a_wrong_password_are_refused(browser, hub: Hub, learners: dict) -> None:
