@@ -41,7 +41,12 @@ from tests.browser.waits import STEP
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 TEACHER = "mme-curie"
-PASSWORDS = {"ada": "ada-secret-1", "bob": "bob-secret-2", TEACHER: "teacher-secret-3"}
+PASSWORDS = {
+    "ada": "ada-secret-1",
+    "bob": "bob-secret-2",
+    "chloe": "chloe-secret-4",
+    TEACHER: "teacher-secret-3",
+}
 MEMORY = "900M"
 START = 120_000  # ms: a learner's first login spawns their server (slow on a busy machine)
 
@@ -99,7 +104,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[H
     """``make class`` with three names on a free port, stopped (with all it started) after."""
     folder = tmp_path_factory.mktemp("hub")
     names = folder / "class.txt"
-    names.write_text(f"# class 5B\nAda\nbob\n{TEACHER}\n", encoding="utf-8")
+    names.write_text(f"# class 5B\nAda\nbob\nchloe\n{TEACHER}\n", encoding="utf-8")
     data = folder / "data"
     port = _four_free_ports()
     log = artifacts / "hub.log"
@@ -409,8 +414,10 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
     browser, hub: Hub, learners: dict, artifacts: Path
 ) -> None:
     """The teacher sets a class game up in the dashboard; Ada and Bob open its link, get the
-    same dice, and the teacher's table shows both plays without a code pasted. A hint forced
-    open from Ada's page gets nothing. The service keeps the plays in its SQLite database."""
+    same dice, and the teacher's table shows both plays without a code pasted. Chloe logs in
+    for the first time by the link itself: her first page, the class game, comes from her
+    server's preheated kernel, with the same dice. A hint forced open from Ada's page gets
+    nothing. The service keeps the plays in its SQLite database."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     teacher = context.new_page()
     log_in(teacher, hub, TEACHER, PASSWORDS[TEACHER], next_url="/hub/user-redirect/")
@@ -439,6 +446,19 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
             timeout=STEP,
         )
     assert _dice(ada) == _dice(bob) and _dice(ada).startswith("dice ")
+    chloe = context.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(chloe, hub, "chloe", PASSWORDS["chloe"], next_url=href)  # the link, before login
+    chloe.locator(".dl-roll:not([disabled])").first.wait_for(timeout=START)
+    assert "Class game 1: 5B, Monday" in chloe.locator(".dl-class-line").inner_text()
+    chloe.click(".dl-roll")
+    chloe.wait_for_function(
+        "() => /dice [1-6]/.test(document.querySelector('.dl-situation')?.textContent ?? '')",
+        timeout=STEP,
+    )
+    assert _dice(chloe) == _dice(ada)
+    handed = re.findall(r"Using pre-heated kernel: (\S+) for penta_play", hub.log.read_text())
+    assert len(handed) == 3, handed  # Ada's, Bob's and Chloe's first pages
+    chloe.context.close()
     # The two pages this service adds pass axe-core (nothing critical or serious).
     from tests.browser.test_keyboard_games import assert_axe_clean
 
@@ -468,5 +488,5 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
     with contextlib.closing(sqlite3.connect(hub.data / "classes.sqlite")) as db:
         plays = dict(db.execute("select learner, moves from plays").fetchall())
         secret = db.execute("select secret from class_games").fetchone()[0]
-    assert set(plays) == {"ada", "bob"} and plays["ada"] >= 2
+    assert set(plays) == {"ada", "bob", "chloe"} and plays["ada"] >= 2
     assert len(secret) == 32 and secret.hex() not in hub.log.read_text()
