@@ -256,15 +256,28 @@ def wait_until_idle(mark: str, window: float = 5.0, most: float = 180.0) -> None
 
 
 def stop_hub(hub: subprocess.Popen, folder: Path) -> None:
-    """Stop the hub and everything it started (found by its data folder)."""
+    """Stop the hub as Ctrl+C does (the hub stops its learners' servers, services and proxy),
+    then whatever is left after 30 s (found by its data folder)."""
+    mark = str(folder / "data")
+    for pid in processes(mark):
+        if kind_of(pid) == "hub" and b"jupyterhub_config.py" in _cmdline(pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGINT)
+    deadline = time.monotonic() + 30
+    while processes(mark) and time.monotonic() < deadline:
+        time.sleep(0.5)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(hub.pid, signal.SIGTERM)
-    deadline = time.monotonic() + 10
-    while processes(str(folder / "data")) and time.monotonic() < deadline:
-        time.sleep(0.5)
-    for pid in processes(str(folder / "data")):
+    for pid in processes(mark):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 def summary(label: str, times: list[float | None]) -> str:

@@ -8,6 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections import Counter
 from functools import partial
 from pathlib import Path
@@ -271,3 +277,32 @@ def test_the_apps_need_neither_sqlalchemy_nor_jupyterhub():
     )
     run = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True)
     assert run.returncode == 0 and run.stdout.strip() == "PentaApp", run.stderr[-2000:]
+
+
+def test_the_service_stops_without_a_traceback_when_the_hub_stops_it(tmp_path):
+    """The hub stops its services with SIGINT (Ctrl+C on make class): the class service
+    says it stopped, and writes no traceback in the teacher's terminal."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    environ = {
+        **os.environ,
+        "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}",
+        "HUB_DATA": str(tmp_path),
+    }
+    service = subprocess.Popen(
+        [sys.executable, "-m", "dicelab.classroom.service"],
+        env=environ,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.1)
+    service.send_signal(signal.SIGINT)
+    _, errors = service.communicate(timeout=30)
+    assert service.returncode == 0, errors
+    assert "Traceback" not in errors and "dicelab-class: stopped" in errors

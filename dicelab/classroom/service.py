@@ -219,7 +219,10 @@ def main() -> None:
     app = make_app(Desk(Store(database_url())), prefix)
     app.listen(url.port or 80, url.hostname or "127.0.0.1", max_body_size=MAX_BODY)
     log.info("dicelab-class: serving %s at %s", prefix, url.geturl())
-    ioloop.IOLoop.current().start()
+    try:
+        ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:  # the hub stops its services with SIGINT: no traceback
+        log.info("dicelab-class: stopped")
 
 
 if __name__ == "__main__":

@@ -83,7 +83,10 @@ def main() -> None:
         len(names),
         time.monotonic() - began,
     )
-    threading.Event().wait()  # a managed service that exits is started again by the hub
+    try:
+        threading.Event().wait()  # a managed service that exits is started again by the hub
+    except KeyboardInterrupt:  # the hub stops its services with SIGINT: no traceback
+        log.info("dicelab: prestart stopped")
 
 
 if __name__ == "__main__":
