@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 from tornado.httpclient import HTTPClientError
-from tornado.web import Application
+from tornado.web import Application, HTTPError
 from tornado.websocket import websocket_connect
 
 from dicelab.hub.pool import QuerySocket, WarmKernelManager
@@ -42,6 +42,7 @@ def test_the_learner_does_not_see_the_pools_kernel(monkeypatch) -> None:
 
 
 def _task(result=None, error: Exception | None = None) -> asyncio.Future:
+    """A finished task: its result, or its error."""
     future = asyncio.get_event_loop_policy().new_event_loop().create_future()
     if error is not None:
         future.set_exception(error)
@@ -50,8 +51,28 @@ def _task(result=None, error: Exception | None = None) -> asyncio.Future:
     return future
 
 
+def _waiting() -> asyncio.Future:
+    """The notebook's run of a pool kernel that waits for its page: not finished."""
+    return asyncio.get_event_loop_policy().new_event_loop().create_future()
+
+
 def _content(kernel_id: str = "k0", rendering: asyncio.Future | None = None) -> dict:
-    return {"kernel_id": kernel_id, "task": rendering or _task(([], None))}
+    return {"kernel_id": kernel_id, "task": _waiting() if rendering is None else rendering}
+
+
+def _stopped(monkeypatch) -> list[str]:
+    """The kernels shut down through Jupyter's manager (none really runs)."""
+    stopped: list[str] = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+        self._kernels.pop(kernel_id, None)
+
+    monkeypatch.setattr(
+        "jupyter_server.services.kernels.kernelmanager.MappingKernelManager.shutdown_kernel",
+        shutdown,
+    )
+    return stopped
 
 
 def test_the_pool_is_offered_while_the_learner_may_open_one_more_app() -> None:
@@ -66,14 +87,28 @@ def test_the_pool_is_offered_while_the_learner_may_open_one_more_app() -> None:
     assert failed.get_pool_size("penta_play.ipynb") == 0  # a failed start: as without a pool
 
 
-def test_a_pool_kernel_that_died_or_failed_its_notebook_is_not_offered() -> None:
+def test_a_pool_kernel_that_stopped_waiting_is_not_offered_but_shut_down(monkeypatch) -> None:
+    """Voilà's run of a notebook never fails (a cell's error is drawn), so a pool kernel
+    that died, was restarted empty, or gave up waiting for its page (its request never
+    came: built with the server's defaults) is one whose run has finished."""
+    stopped = _stopped(monkeypatch)
     gone = _manager(kernels=0, pooled=0)
+    gone._pooled.add("k9")
     gone._pools["penta_play.ipynb"] = _task(_content("k9"))  # type: ignore[assignment]
     assert gone.get_pool_size("penta_play.ipynb") == 0  # its process is not there any more
-    broken = _manager(kernels=1, pooled=1)
-    rendering = _task(error=RuntimeError("the notebook failed"))
-    broken._pools["penta_play.ipynb"] = _task(_content("k0", rendering))  # type: ignore
-    assert broken.get_pool_size("penta_play.ipynb") == 0
+    assert gone._pooled == set() and "penta_play.ipynb" not in gone._pools
+
+    async def ran_to_its_end() -> int:
+        done = _manager(kernels=1, pooled=1)
+        rendering = asyncio.get_running_loop().create_future()
+        rendering.set_result((["<html>"], None))  # the whole page, drawn without its request
+        done._pools["penta_play.ipynb"] = _task(_content("k0", rendering))  # type: ignore
+        size = done.get_pool_size("penta_play.ipynb")
+        await asyncio.gather(*done._stopping)
+        return size
+
+    assert asyncio.run(ran_to_its_end()) == 0
+    assert stopped == ["k0"]  # its memory is given back
 
 
 def test_pages_opened_while_the_pool_kernel_starts_count_it() -> None:
@@ -97,6 +132,26 @@ def test_pages_opened_while_the_pool_kernel_starts_count_it() -> None:
     answers, left = asyncio.run(five_more_while_it_starts())
     assert answers == [True, True, True, False, False]
     assert left == 0  # the pool's kernel and three reservations
+    assert len(manager._reserved) == 3  # the pages' own, none taken by the hand-over
+
+
+def test_a_page_waiting_for_a_pool_kernel_that_fails_gets_503() -> None:
+    manager = _manager(kernels=0, pooled=0)
+
+    async def fails_while_the_page_waits() -> int:
+        starting = asyncio.get_running_loop().create_future()
+        manager._pools["penta_play.ipynb"] = starting  # type: ignore[assignment]
+        taking = asyncio.ensure_future(manager.get_rendered_notebook("penta_play.ipynb"))
+        await asyncio.sleep(0)
+        starting.set_exception(RuntimeError("no kernel"))
+        try:
+            await taking
+        except HTTPError as error:
+            return error.status_code
+        return 200
+
+    assert asyncio.run(fails_while_the_page_waits()) == 503
+    assert manager.kernels_left() == 4  # nothing held
 
 
 def test_handing_the_kernel_over_makes_it_the_learners() -> None:
@@ -125,7 +180,10 @@ def test_the_kernel_asks_for_its_page_with_the_servers_secret() -> None:
     )
 
 
-@pytest.mark.parametrize(("token", "refused"), [("", True), ("guess", True), ("s3cret", False)])
+@pytest.mark.parametrize(
+    ("token", "refused"),
+    [("", True), ("guess", True), ("%C3%A9t%C3%A9", True), ("s3cret", False)],
+)
 def test_only_the_servers_kernels_read_a_pages_request(token: str, refused: bool) -> None:
     """Through the hub's proxy anyone may reach ``/voila/query/<kernel id>``: without the
     server's secret the socket is refused, before it opens."""
@@ -155,7 +213,8 @@ def test_only_the_servers_kernels_read_a_pages_request(token: str, refused: bool
 
 
 def test_a_kernel_waiting_in_the_pool_is_never_culled(monkeypatch) -> None:
-    """Idle by design: culling it would leave the learner's first page a dead kernel."""
+    """Idle by design: culling it would leave the learner's first page a dead kernel. A pool
+    kernel that stopped waiting is shut down instead; any other kernel is Jupyter's to cull."""
     culled: list[str] = []
 
     async def cull(self, kernel_id):  # Jupyter's, which stops a kernel idle for too long
@@ -165,7 +224,17 @@ def test_a_kernel_waiting_in_the_pool_is_never_culled(monkeypatch) -> None:
         "jupyter_server.services.kernels.kernelmanager.MappingKernelManager.cull_kernel_if_idle",
         cull,
     )
-    manager = _manager(kernels=2, pooled=1)
-    for kernel_id in ("k0", "k1"):
-        asyncio.run(manager.cull_kernel_if_idle(kernel_id))
-    assert culled == ["k1"]
+    stopped = _stopped(monkeypatch)
+
+    async def cull_all() -> None:
+        manager = _manager(kernels=3, pooled=2)
+        manager._pools["penta_play.ipynb"] = _task(_content("k0"))  # type: ignore[assignment]
+        finished = asyncio.get_running_loop().create_future()
+        finished.set_result(([], None))
+        manager._pools["farkle_play.ipynb"] = _task(_content("k1", finished))  # type: ignore
+        for kernel_id in ("k0", "k1", "k2"):
+            await manager.cull_kernel_if_idle(kernel_id)
+        await asyncio.gather(*manager._stopping)
+
+    asyncio.run(cull_all())
+    assert culled == ["k2"] and stopped == ["k1"]

@@ -25,21 +25,21 @@ the server extension ``dicelab.hub.pool``); docs/classroom.md.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
+import ipaddress
 import os
 import secrets
-import time
 import uuid
 from typing import Any
 
 from jupyter_server.utils import ApiPath
+from tornado.web import HTTPError
 from traitlets import List, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from dicelab.hub.learner import LimitedKernelManager
 
-__all__ = ["QUERY_TOKEN", "QuerySocket", "WarmKernelManager", "warm_notebooks"]
+__all__ = ["QUERY_TOKEN", "QuerySocket", "WarmKernelManager", "own_address", "warm_notebooks"]
 
 QUERY_TOKEN = "DICELAB_QUERY_TOKEN"  # the pool kernels' secret for /voila/query/<kernel id>
 
@@ -71,6 +71,8 @@ class WarmKernelManager(LimitedKernelManager):
         self.notebook_data: dict[str, dict] = {}
         self._pools: dict[str, asyncio.Task] = {}
         self._pooled: set[str] = set()  # kernels started for a pool, not handed to a page
+        self._handing_over = 0  # pool kernels being handed to a page (they count already)
+        self._stopping: set[asyncio.Future] = set()  # pool kernels being shut down
         self.query_token = secrets.token_urlsafe(24)
         self.renderer_factory: Any = None  # set by the server extension (below)
 
@@ -80,33 +82,49 @@ class WarmKernelManager(LimitedKernelManager):
         """1 while ``notebook_name``'s kernel waits (or is starting) and the learner may
         have one more kernel; else 0 (the page then starts its own, or gets the limit page)."""
         task = self._pools.get(notebook_name)
-        if task is None or self.kernels_left() <= 0:
+        if task is None:
             return 0
-        if not task.done():
-            return 1  # starting: the page waits for it
-        return 1 if _started(task) and self._usable(task.result()) else 0
+        if task.done() and not (_started(task) and self._waiting(task.result())):
+            self._drop(notebook_name)
+            return 0
+        return 1 if self.kernels_left() > 0 else 0  # (starting: the page waits for it)
 
-    def _usable(self, content: dict) -> bool:
-        """Whether a started pool kernel still runs, its notebook not failed."""
-        rendering = content["task"]
-        failed = rendering.done() and (rendering.cancelled() or rendering.exception() is not None)
-        return content["kernel_id"] in self and not failed
+    def _waiting(self, content: dict) -> bool:
+        """Whether a started pool kernel still runs and still waits for its page: its
+        notebook's run is paused at the page's request (``launch`` waits there). A kernel that
+        died, or was restarted empty, or gave up waiting, has finished its run."""
+        return content["kernel_id"] in self and not content["task"].done()
+
+    def _drop(self, notebook_name: str) -> None:
+        """Take a pool's kernel that can no longer serve a page out, and shut it down."""
+        task = self._pools.pop(notebook_name)
+        if not _started(task):
+            return
+        content = task.result()
+        content["task"].cancel()
+        self.log.warning("A preheated kernel for %s stopped waiting: shut down", notebook_name)
+        if content["kernel_id"] in self:
+            stopping = asyncio.ensure_future(self.shutdown_kernel(content["kernel_id"]))
+            self._stopping.add(stopping)  # (kept until done: the loop holds tasks weakly)
+            stopping.add_done_callback(self._stopping.discard)
+        else:
+            self._pooled.discard(content["kernel_id"])
 
     async def get_rendered_notebook(
         self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs: Any
     ) -> tuple[asyncio.Task, list[str], str]:
         """Hand the pool's kernel over: (its rendering task, the HTML drawn so far, its id)."""
         task = self._pools.pop(notebook_name)
-        # The kernel is the learner's from now: a reservation holds its place among their
-        # four while it may still be starting (pages opened at the same moment count it).
-        held = time.monotonic()
-        self._reserved.append(held)
+        # The kernel is the learner's from now: it holds its place among their four while it
+        # may still be starting (pages opened at the same moment count it).
+        self._handing_over += 1
         try:
             content = await task
             self._pooled.discard(content["kernel_id"])
+        except Exception as error:  # it failed to start while this page waited for it
+            raise HTTPError(503, "the preheated kernel failed to start") from error
         finally:
-            with contextlib.suppress(ValueError):  # (a reservation lapses after two minutes)
-                self._reserved.remove(held)
+            self._handing_over -= 1
         renderer = content["renderer"]
         renderer.stop_generator = True
         self.log.info("Using pre-heated kernel: %s for %s", content["kernel_id"], notebook_name)
@@ -117,7 +135,8 @@ class WarmKernelManager(LimitedKernelManager):
     def kernels_left(self) -> int:
         """As :meth:`LimitedKernelManager.kernels_left`; a kernel waiting in a pool is not the
         learner's."""
-        return super().kernels_left() + len(self._pooled & set(self._kernels))
+        waiting = len(self._pooled & set(self._kernels))
+        return super().kernels_left() + waiting - self._handing_over
 
     def start_pools(self, renderer_factory: Any, environment: dict[str, str]) -> None:
         """Start one preheated kernel for each notebook in ``warm`` (called once the server's
@@ -169,9 +188,13 @@ class WarmKernelManager(LimitedKernelManager):
         return [kernel for kernel in super().list_kernels() if kernel["id"] not in self._pooled]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Never cull a kernel waiting in a pool (it is idle by design)."""
-        if kernel_id in self._pooled:
-            return
+        """Never cull a kernel waiting in a pool for its page (it is idle by design)."""
+        for name, task in list(self._pools.items()):
+            if _started(task) and task.result()["kernel_id"] == kernel_id:
+                if self._waiting(task.result()):
+                    return
+                self._drop(name)
+                return
         await super().cull_kernel_if_idle(kernel_id)
 
     async def shutdown_kernel(  # type: ignore[override]  # async, as the async manager's own
@@ -190,9 +213,11 @@ class WarmKernelManager(LimitedKernelManager):
         pools, self._pools = self._pools, {}
         for task in pools.values():
             try:
-                await task
+                content = await task
             except BaseException:  # a pool kernel that failed to start: nothing to stop
                 self.log.debug("A pool kernel had not started", exc_info=True)
+            else:
+                content["task"].cancel()  # its page never came
         await super().shutdown_all(*args, **kwargs)
 
 
@@ -213,7 +238,7 @@ class QuerySocket(RequestInfoSocketHandler):
     async def get(self, *args: Any, **kwargs: Any) -> None:
         """Refuse (403) a caller without the secret, before the websocket opens."""
         given = self.get_argument("token", "")
-        if not (self.token and hmac.compare_digest(given, self.token)):
+        if not (self.token and hmac.compare_digest(given.encode(), self.token.encode())):
             self.set_status(403)
             self.finish("Forbidden")
             return
@@ -283,5 +308,23 @@ async def _start_jupyter_server_extension(server_app: Any) -> None:
         "VOILA_BASE_URL": base_url,
         "VOILA_SERVER_URL": base_url,
         "VOILA_APP_PORT": str(server_app.port),
+        "VOILA_APP_IP": own_address(server_app.ip),
+        "VOILA_WS_PROTOCOL": "wss" if server_app.certfile else "ws",
     }
     manager.start_pools(manager.renderer_factory, environment)
+
+
+def own_address(ip: str) -> str:
+    """Where a kernel reaches its own server: the address it listens on, or the loopback
+    when it listens on every address (or on a name).
+
+    >>> own_address(""), own_address("0.0.0.0"), own_address("10.0.3.7"), own_address("::1")
+    ('127.0.0.1', '127.0.0.1', '10.0.3.7', '[::1]')
+    """
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        return "127.0.0.1"
+    if address.is_unspecified:
+        return "127.0.0.1"
+    return f"[{address}]" if address.version == 6 else str(address)
