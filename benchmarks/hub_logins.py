@@ -125,10 +125,7 @@ KINDS = (  # what a process of the hub's is: the first word found in its command
 
 def kind_of(pid: int) -> str:
     """Which part of the hub a process is (:data:`KINDS`), or "other"."""
-    try:
-        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
-        return "other"
+    command = _cmdline(pid).replace(b"\0", b" ").decode()
     return next((kind for word, kind in KINDS if word in command), "other")
 
 

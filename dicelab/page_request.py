@@ -15,7 +15,18 @@ import os
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
-__all__ = ["met", "preheated", "receive_request", "request_address", "wait_for_page"]
+__all__ = [
+    "QUERY_TOKEN",
+    "met",
+    "preheated",
+    "receive_request",
+    "request_address",
+    "wait_for_page",
+]
+
+# The environment variable with which a hub's preheated kernel proves it may read its page's
+# request (dicelab/hub/pool.py).
+QUERY_TOKEN = "DICELAB_QUERY_TOKEN"
 
 log = logging.getLogger("dicelab.widgets")
 
@@ -70,7 +81,7 @@ def request_address(environ: Mapping[str, str]) -> str:
     port = environ.get("VOILA_APP_PORT", "8866")
     base = environ.get("VOILA_WS_BASE_URL", environ.get("VOILA_SERVER_URL", "/"))
     address = f"{protocol}://{host}:{port}{base}voila/query/{environ['VOILA_KERNEL_ID']}"
-    token = environ.get("DICELAB_QUERY_TOKEN")
+    token = environ.get(QUERY_TOKEN)
     return f"{address}?{urlencode({'token': token})}" if token else address
 
 

@@ -7,6 +7,7 @@ driven by tests/browser/test_hub.py.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import Future
 
 import pytest
 from tornado.httpclient import HTTPClientError
@@ -41,9 +42,9 @@ def test_the_learner_does_not_see_the_pools_kernel(monkeypatch) -> None:
     assert [kernel["id"] for kernel in manager.list_kernels()] == ["k1", "k2"]
 
 
-def _task(result=None, error: Exception | None = None) -> asyncio.Future:
-    """A finished task: its result, or its error."""
-    future = asyncio.get_event_loop_policy().new_event_loop().create_future()
+def _task(result=None, error: Exception | None = None) -> Future:
+    """A finished task: its result, or its error (what the pool reads of one, without a loop)."""
+    future: Future = Future()
     if error is not None:
         future.set_exception(error)
     else:
@@ -51,12 +52,12 @@ def _task(result=None, error: Exception | None = None) -> asyncio.Future:
     return future
 
 
-def _waiting() -> asyncio.Future:
+def _waiting() -> Future:
     """The notebook's run of a pool kernel that waits for its page: not finished."""
-    return asyncio.get_event_loop_policy().new_event_loop().create_future()
+    return Future()
 
 
-def _content(kernel_id: str = "k0", rendering: asyncio.Future | None = None) -> dict:
+def _content(kernel_id: str = "k0", rendering: Future | asyncio.Future | None = None) -> dict:
     return {"kernel_id": kernel_id, "task": _waiting() if rendering is None else rendering}
 
 

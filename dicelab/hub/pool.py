@@ -38,10 +38,9 @@ from traitlets import List, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from dicelab.hub.learner import LimitedKernelManager
+from dicelab.page_request import QUERY_TOKEN
 
-__all__ = ["QUERY_TOKEN", "QuerySocket", "WarmKernelManager", "own_address", "warm_notebooks"]
-
-QUERY_TOKEN = "DICELAB_QUERY_TOKEN"  # the pool kernels' secret for /voila/query/<kernel id>
+__all__ = ["QuerySocket", "WarmKernelManager", "own_address", "warm_notebooks"]
 
 
 def warm_notebooks(value: str | None) -> list[str]:
@@ -74,7 +73,8 @@ class WarmKernelManager(LimitedKernelManager):
         self._handing_over = 0  # pool kernels being handed to a page (they count already)
         self._stopping: set[asyncio.Future] = set()  # pool kernels being shut down
         self.query_token = secrets.token_urlsafe(24)
-        self.renderer_factory: Any = None  # set by the server extension (below)
+        # name -> Voilà's NotebookRenderer for it: set by the server extension (below)
+        self.renderer_factory: Any = None
 
     # -- what Voilà's page handler asks of a pool --------------------------------------------
 
@@ -138,12 +138,12 @@ class WarmKernelManager(LimitedKernelManager):
         waiting = len(self._pooled & set(self._kernels))
         return super().kernels_left() + waiting - self._handing_over
 
-    def start_pools(self, renderer_factory: Any, environment: dict[str, str]) -> None:
-        """Start one preheated kernel for each notebook in ``warm`` (called once the server's
-        Voilà is set up: ``renderer_factory(name)`` makes a Voilà ``NotebookRenderer``)."""
+    def start_pools(self, environment: dict[str, str]) -> None:
+        """Start one preheated kernel for each notebook in ``warm``, with ``environment``
+        (once the server extension has set :attr:`renderer_factory`)."""
         for name in self.warm:
             if name not in self._pools:
-                task = asyncio.ensure_future(self._preheat(name, renderer_factory, environment))
+                task = asyncio.ensure_future(self._preheat(name, environment))
                 task.add_done_callback(self._log_failure)
                 self._pools[name] = task
 
@@ -151,9 +151,9 @@ class WarmKernelManager(LimitedKernelManager):
         if not task.cancelled() and task.exception() is not None:
             self.log.error("A preheated kernel failed to start", exc_info=task.exception())
 
-    async def _preheat(self, name: str, renderer_factory: Any, environment: dict) -> dict:
+    async def _preheat(self, name: str, environment: dict) -> dict:
         """Start ``name``'s kernel and run its notebook up to the page's request."""
-        renderer = renderer_factory(name)
+        renderer = self.renderer_factory(name)
         renderer.prelaunch_hook = None  # the limit's hook is for pages, not for the pool
         await renderer.initialize()
         kernel_id = str(uuid.uuid4())
@@ -187,25 +187,29 @@ class WarmKernelManager(LimitedKernelManager):
         """The learner's kernels (``/api/kernels``): not those waiting in a pool."""
         return [kernel for kernel in super().list_kernels() if kernel["id"] not in self._pooled]
 
+    def _pool_of(self, kernel_id: str) -> str | None:
+        """The notebook whose pool holds the started kernel ``kernel_id``, if any."""
+        for name, task in self._pools.items():
+            if _started(task) and task.result()["kernel_id"] == kernel_id:
+                return name
+        return None
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Never cull a kernel waiting in a pool for its page (it is idle by design)."""
-        for name, task in list(self._pools.items()):
-            if _started(task) and task.result()["kernel_id"] == kernel_id:
-                if self._waiting(task.result()):
-                    return
-                self._drop(name)
-                return
-        await super().cull_kernel_if_idle(kernel_id)
+        name = self._pool_of(kernel_id)
+        if name is None:
+            await super().cull_kernel_if_idle(kernel_id)
+        elif not self._waiting(self._pools[name].result()):
+            self._drop(name)
 
     async def shutdown_kernel(  # type: ignore[override]  # async, as the async manager's own
         self, kernel_id: str, *args: Any, **kwargs: Any
     ) -> None:
         """Shut a kernel down; a pool's kernel leaves its pool."""
-        if kernel_id in self._pooled:
-            self._pooled.discard(kernel_id)
-            for name, task in list(self._pools.items()):
-                if _started(task) and task.result()["kernel_id"] == kernel_id:
-                    del self._pools[name]
+        self._pooled.discard(kernel_id)
+        name = self._pool_of(kernel_id)
+        if name is not None:
+            del self._pools[name]
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
@@ -311,7 +315,7 @@ async def _start_jupyter_server_extension(server_app: Any) -> None:
         "VOILA_APP_IP": own_address(server_app.ip),
         "VOILA_WS_PROTOCOL": "wss" if server_app.certfile else "ws",
     }
-    manager.start_pools(manager.renderer_factory, environment)
+    manager.start_pools(environment)
 
 
 def own_address(ip: str) -> str:
