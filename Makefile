@@ -41,7 +41,7 @@ $(VENV)/.test: pyproject.toml setup.py $(TEMPLATE) | $(BIN)/python
 # make run CLASS=30 APPS="penta_play farkle_play": serve a class on the network, 30 warm kernels of
 # each app in APPS (default penta_play) so that 30 pages opened at once start at once (README).
 run: $(VENV)/.app
-	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/voila notebooks/ --port=$(PORT) --no-browser \
+	JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/python -m dicelab.voila_server notebooks/ --port=$(PORT) --no-browser \
 	  $(if $(CLASS),--Voila.ip=0.0.0.0 --VoilaKernelManager.fill_delay=60 '--VoilaKernelManager.kernel_pools_config={"default":{"pool_size":0}$(foreach app,$(or $(APPS),penta_play),,"$(app).ipynb":{"pool_size":$(CLASS)})}')
 
 # ---- make class: JupyterHub for a class (deploy/hub/, docs/classroom.md) -------------------

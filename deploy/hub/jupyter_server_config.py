@@ -4,6 +4,7 @@ import os
 
 from dicelab.hub.learner import AppsOnlyAuthorizer, WidgetsOnlyConnection, kernel_limit_hook
 from dicelab.hub.pool import WarmKernelManager, warm_notebooks
+from dicelab.voila_server import share_compiled_templates
 
 c = get_config()  # noqa: F821  (given by Jupyter when it loads this file)
 lab = os.environ.get("DICELAB_LAB") == "1"
@@ -47,3 +48,4 @@ c.VoilaConfiguration.show_tracebacks = False
 c.VoilaConfiguration.file_allowlist = [r".*\.(png|jpg|gif|svg|css|js)"]
 c.VoilaConfiguration.prelaunch_hook = kernel_limit_hook
 c.VoilaExecutor.iopub_timeout = 60
+share_compiled_templates()  # each page template compiled once in this server, not per page

@@ -86,12 +86,14 @@ def voila_environment() -> dict[str, str]:
 def start_voila(
     notebooks: Path, log: Path, extra: tuple[str, ...] = ()
 ) -> tuple[subprocess.Popen, str]:
-    """Start ``voila`` on ``notebooks`` on a free port; return the process and its base URL."""
+    """Start Voilà on ``notebooks`` on a free port, as ``make run`` does (``voila.json``, its
+    preheated pools; its page templates compiled once, ``dicelab/voila_server.py``); return the
+    process and its base URL."""
     port = _free_port()
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "dicelab.voila_server",  # Voilà, its page templates compiled once
         str(notebooks),
         f"--port={port}",
         "--no-browser",
@@ -175,6 +177,25 @@ def record_errors(page, into: list[str] | None = None) -> list[str]:
     page.on("pageerror", lambda error: keep(str(error)))
     page.on("console", lambda message: keep(message.text) if message.type == "error" else None)
     return page.errors
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails while its page is open leaves that page behind for whoever
+    reads the failure: ``test-artifacts/failed-<test>.png`` and ``.txt`` (the page's words)."""
+    outcome = yield
+    report = outcome.get_result()
+    page = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or page is None or page.is_closed():
+        return
+    name = re.sub(r"[^\w.-]+", "_", item.name)[:120]
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"failed-{name}.png"), full_page=True)
+        text = page.evaluate("() => document.body.innerText")
+        (ARTIFACTS / f"failed-{name}.txt").write_text(f"{page.url}\n\n{text}", encoding="utf-8")
+    except Exception as error:  # the page or the browser may be what failed
+        report.sections.append(("page left behind", f"could not be saved: {error}"))
 
 
 @pytest.fixture
