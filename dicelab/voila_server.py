@@ -79,7 +79,7 @@ def share_compiled_templates() -> bool:
     from nbconvert.exporters.templateexporter import TemplateExporter
 
     create = TemplateExporter._create_environment
-    if hasattr(create, "__wrapped__"):
+    if getattr(create, "shares_compiled_templates", False):
         return True  # shared already
 
     @functools.wraps(create)
@@ -88,6 +88,7 @@ def share_compiled_templates() -> bool:
         environment.bytecode_cache = SHARED
         return environment
 
+    create_sharing.shares_compiled_templates = True  # type: ignore[attr-defined]
     TemplateExporter._create_environment = create_sharing  # type: ignore[method-assign]
     return True
 

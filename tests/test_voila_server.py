@@ -50,9 +50,8 @@ def test_nbconverts_environments_share_the_compiled_templates(monkeypatch):
 
     # nbconvert's own (another test may have shared them in this process); put back after
     create = TemplateExporter._create_environment
-    monkeypatch.setattr(
-        TemplateExporter, "_create_environment", getattr(create, "__wrapped__", create)
-    )
+    create_nbconvert = getattr(create, "__wrapped__", create)
+    monkeypatch.setattr(TemplateExporter, "_create_environment", create_nbconvert)
     monkeypatch.setenv("DICELAB_SHARED_TEMPLATES", "0")
     assert share_compiled_templates() is False
     assert HTMLExporter(template_name="lab").environment.bytecode_cache is None
@@ -61,4 +60,4 @@ def test_nbconverts_environments_share_the_compiled_templates(monkeypatch):
     assert share_compiled_templates() is True  # once: not wrapped twice
     exporter = HTMLExporter(template_name="lab")
     assert exporter.environment.bytecode_cache is SHARED
-    assert getattr(TemplateExporter._create_environment, "__wrapped__", None) is not None
+    assert TemplateExporter._create_environment.__wrapped__ is create_nbconvert
