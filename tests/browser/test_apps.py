@@ -251,8 +251,12 @@ def test_farkle_turn_by_clicking_banks_what_the_engine_says(page, voila_url, art
         )
     points = farkle_score(chosen)
     expected = format_number(points, "en")
+    # the Bank button, the turn's points and the set-aside line are three widgets, each
+    # redrawn by its own message: all three are waited for (the button alone once came
+    # first, with "Turn points: 100" still drawn for the 150 of the click before)
     page.wait_for_function(
-        "text => (document.querySelector('.dl-bank')?.innerText ?? '').includes(text)",
+        """text => ['.dl-bank', '.dl-turn-points', '.dl-set-aside'].every(
+            selector => (document.querySelector(selector)?.innerText ?? '').includes(text))""",
         arg=expected,
         timeout=STEP,
     )
