@@ -23,6 +23,7 @@ import { failureText } from './outputs.js';
  * registered ("widget model not found", docs/serving.md).
  */
 export function createWidgetManager(kernel, rendermime) {
+  sendChangesBeforeClicks(base.WidgetModel);
   const manager = new Manager(kernel, rendermime);
   manager.register({
     name: '@jupyter-widgets/base',
@@ -110,6 +111,48 @@ class Manager extends KernelWidgetManager {
     }
     return comm;
   }
+}
+
+/** Models holding a change ipywidgets has not sent yet. */
+const unsent = new Set();
+
+/**
+ * A click never overtakes a change made before it.
+ *
+ * ipywidgets sends a widget's change at once only if the kernel has finished with the
+ * widget's previous one; otherwise it keeps the change (merged with later ones) until the
+ * kernel says it is idle. A click is a custom message, sent at once. So a speed picked with the
+ * arrow keys (four changes of one drop-down) and Start pressed within one round trip to the
+ * kernel started the game at the speed of the first change: a keyboard user, or anyone on a
+ * slow connection, lost what they had picked. Here every kept change is sent before any custom
+ * message, as the kernel's idle status would have sent it (tests/browser/test_late_changes.py).
+ */
+function sendChangesBeforeClicks(Model) {
+  if (Model.prototype.sendsChangesFirst) {
+    return;
+  }
+  Model.prototype.sendsChangesFirst = true;
+  const sync = Model.prototype.sync;
+  Model.prototype.sync = function (...args) {
+    const done = sync.apply(this, args);
+    if (this._msg_buffer !== null) {
+      unsent.add(this);
+    }
+    return done;
+  };
+  const send = Model.prototype.send;
+  Model.prototype.send = function (...args) {
+    for (const model of unsent) {
+      if (model._msg_buffer !== null && model.comm_live) {
+        const id = model.send_sync_message(model._msg_buffer, model._msg_buffer_callbacks);
+        model.rememberLastUpdateFor(id);
+        model._msg_buffer = null;
+        model._msg_buffer_callbacks = null;
+      }
+    }
+    unsent.clear();
+    return send.apply(this, args);
+  };
 }
 
 /** The most messages a comm keeps for its model (a model that never comes gets none). */

@@ -8,6 +8,11 @@ never showed, and the page drew the snapshot for good. Here the window is held o
 controls' chunk is served only once the kernel, having answered the page's request for the
 states, has changed a widget. And a change made while the kernel writes the snapshot, which
 then holds the widget's state from before it, reaches the page before its comm is open.
+
+The other way, from the page to the kernel: a click never overtakes a change made before it
+(ipywidgets keeps a widget's change while the kernel is busy with its previous one, and sent a
+click at once: a speed picked with the arrow keys and Start pressed at once started the game
+at the speed of the first change, frontend/src/widgets.js).
 """
 
 from __future__ import annotations
@@ -64,6 +69,22 @@ ChangedWhileTheSnapshotIsWritten('<p class="late">before</p>')
 """
 
 
+PICK_THEN_START = """\
+import time
+import ipywidgets as widgets
+
+pick = widgets.Dropdown(options=["slow", "normal", "fast", "instant"], value="slow")
+pick.add_class("pick")
+pick.observe(lambda change: time.sleep(0.5), "value")  # the kernel is busy with each change
+start = widgets.Button(description="Start")
+start.add_class("start")
+seen = widgets.HTML("")
+seen.add_class("seen")
+start.on_click(lambda _button: setattr(seen, "value", f"started at {pick.value}"))
+widgets.VBox([pick, start, seen])
+"""
+
+
 def notebook(source: str) -> dict:
     return {
         "cells": [
@@ -91,6 +112,8 @@ def served(tmp_path_factory, artifacts: Path) -> Iterator[tuple[str, Path]]:
     (folder / "late.ipynb").write_text(json.dumps(page), encoding="utf-8")
     snapshot = notebook(CHANGE_IN_THE_SNAPSHOT)
     (folder / "snapshot.ipynb").write_text(json.dumps(snapshot), encoding="utf-8")
+    pick = notebook(PICK_THEN_START)
+    (folder / "pick.ipynb").write_text(json.dumps(pick), encoding="utf-8")
     process, base = start_voila(folder, artifacts / "voila-late-changes.log")
     try:
         yield base, done
@@ -125,3 +148,18 @@ def test_a_change_made_while_the_kernel_writes_the_snapshot_is_shown(page, serve
     page.wait_for_function(
         "() => document.querySelector('.late')?.innerText === 'after'", timeout=5_000
     )
+
+
+def test_a_click_never_overtakes_the_changes_made_before_it(page, served):
+    base, _done = served
+    page.goto(f"{base}/voila/render/pick.ipynb", timeout=LOAD)
+    page.locator(".pick select").wait_for(timeout=LOAD)
+    page.focus(".pick select")
+    for _ in range(3):  # three changes: the kernel is still busy with the first
+        page.keyboard.press("ArrowDown")
+    page.click(".start button, button.start")
+    page.wait_for_function(
+        "() => (document.querySelector('.seen')?.innerText ?? '').startsWith('started')",
+        timeout=LOAD,
+    )
+    assert page.locator(".seen").inner_text() == "started at instant"
