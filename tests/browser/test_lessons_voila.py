@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from dicelab.i18n import format_number
 from dicelab.lessons import penta_rules
 from tests.browser.test_apps import LOAD, STEP, assert_clean, open_page, shoot, wait_ready
 
@@ -58,14 +59,17 @@ def test_a_prediction_typed_committed_and_answered_code_one_click_away(page, voi
     assert exercise.prompt.render("en") in widget.inner_text()
     assert widget.locator(".dl-feedback").inner_text().strip() == ""  # nothing revealed
 
-    # Keyboard: the box takes the prediction, Enter commits it.
+    # Keyboard: the box takes the prediction, Enter commits it. Typed without a pause: each
+    # key is a change of the box, and Enter, a message of its own, once reached the kernel
+    # before the last keys ("You said 12" for 1,007's keys; frontend/src/widgets.js).
+    wrong = right + 1000
     box = widget.locator(".dl-answer-text input")
     box.click()
-    box.fill(str(right + 1))
+    page.keyboard.type(str(wrong))
     box.press("Enter")
     wait_for_text(page, ".dl-prediction .dl-feedback", "Not quite.")
     feedback = widget.locator(".dl-feedback").inner_text()
-    assert f"You said {right + 1}; the engine says {right}." in feedback
+    assert f"You said {format_number(wrong, 'en')}; the engine says {right}." in feedback
     assert exercise.code not in feedback and "→" not in feedback  # the code is hidden
     shoot(page, artifacts, "lesson_wrong_prediction")
 
@@ -73,7 +77,7 @@ def test_a_prediction_typed_committed_and_answered_code_one_click_away(page, voi
     box.fill(str(right))
     widget.locator(".dl-check").click()
     wait_for_text(page, ".dl-prediction .dl-feedback", "Right!")
-    assert f"Your first prediction: {right + 1}" in widget.inner_text()
+    assert f"Your first prediction: {format_number(wrong, 'en')}" in widget.inner_text()
     for code in CODE_ON_THE_PAGE:
         assert code not in visible_text(page), code
 
