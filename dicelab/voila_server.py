@@ -2,8 +2,8 @@
 
 Voilà draws each page with a new nbconvert exporter, and each exporter makes a new Jinja
 environment, which compiles every template the page uses (about twenty-five: nbconvert's
-``lab`` and ``base`` templates, their macros, dicelab's own) from their text again. That was
-about 40 % of a Voilà server's CPU per page (``benchmarks/voila_render.py``).
+``lab`` and ``base`` templates, their macros, dicelab's own) from their text again: a quarter
+to a third of a Voilà server's CPU per page (``benchmarks/voila_render.py``).
 :func:`share_compiled_templates` gives every environment nbconvert makes in this process one
 :class:`CompiledTemplates`, Jinja's own cache of compiled templates: a template is compiled the
 first time it is drawn, and loaded back from its compiled code afterwards. Jinja keys the cache
