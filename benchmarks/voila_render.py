@@ -5,8 +5,9 @@ Two Voilà servers on ``notebooks/``, as ``make run`` starts them (``voila.json`
 kernels): the reference with ``DICELAB_SHARED_TEMPLATES=0``, the other as shipped. Once both
 have filled their pools and are quiet, the same pages are opened in Chromium's headless shell,
 one at a time, alternating between the two servers; each page is closed as a learner closes a
-tab, and the server is left to refill its pool and be quiet again. Counted: the CPU of each
-server's own process (not its kernels'), from its start to its last quiet moment, and per page
+tab, and the server is left to refill its pool and be quiet again (``learner_cpu.settle``).
+Counted: the CPU of each server's own process (not its kernels'), from its start to its last
+quiet moment, and per page
 opened (a page's drawing, its websocket's messages, its kernel's shutdown and the refill's
 drawing). Measured on 2026-12-07 (2 cores): 0.65, then 0.76 and 0.76 (0.68, 0.57 and 0.55 CPU s a
 page as Voilà is; 0.44, 0.43 and 0.42 s with the cache).
@@ -20,11 +21,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from learner_cpu import settle  # noqa: E402  (a sibling script)
 
 from tests.browser.axe import wait_drawn  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
@@ -35,27 +38,11 @@ from tests.browser.conftest import (  # noqa: E402
 )
 
 PAGES = ("penta_play.ipynb", "farkle_chances.ipynb", "house_rules.ipynb", "00_start_here.ipynb")
-TICK = os.sysconf("SC_CLK_TCK")
 
 
-def own_cpu(pid: int) -> float:
-    """CPU seconds of the process itself (user and system), not of its children."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def quiet(pid: int, still: float = 2.0, most: float = 120.0) -> float:
-    """Wait until the process has used no CPU for ``still`` seconds; its CPU then."""
-    deadline = time.monotonic() + most
-    last, since = own_cpu(pid), time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.25)
-        now = own_cpu(pid)
-        if now - last > 0.02:
-            last, since = now, time.monotonic()
-        elif time.monotonic() - since >= still:
-            return now
-    return own_cpu(pid)
+def quiet(pid: int) -> float:
+    """The server's own CPU seconds once it and its kernels are idle (its pool refilled)."""
+    return settle(pid, most=120.0).server
 
 
 def main() -> None:
