@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import os
-import threading
 from typing import Any
 
 import jinja2
@@ -37,8 +36,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
     """
 
     def __init__(self) -> None:
-        self._code: dict[str, bytes] = {}
-        self._lock = threading.Lock()
+        self._code: dict[str, bytes] = {}  # (one dict operation at a time: safe across threads)
 
     def __len__(self) -> int:
         return len(self._code)
@@ -56,15 +54,12 @@ class CompiledTemplates(jinja2.BytecodeCache):
         return bucket
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        with self._lock:
-            code = self._code.get(bucket.key)
+        code = self._code.get(bucket.key)
         if code is not None:
             bucket.bytecode_from_string(code)  # a changed text is refused by its checksum
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = bucket.bytecode_to_string()
-        with self._lock:
-            self._code[bucket.key] = code
+        self._code[bucket.key] = bucket.bytecode_to_string()
 
 
 SHARED = CompiledTemplates()
