@@ -23,7 +23,6 @@ import { failureText } from './outputs.js';
  * registered ("widget model not found", docs/serving.md).
  */
 export function createWidgetManager(kernel, rendermime) {
-  sendChangesBeforeClicks(base.WidgetModel);
   const manager = new Manager(kernel, rendermime);
   manager.register({
     name: '@jupyter-widgets/base',
@@ -128,10 +127,6 @@ const unsent = new Set();
  * message, as the kernel's idle status would have sent it (tests/browser/test_late_changes.py).
  */
 function sendChangesBeforeClicks(Model) {
-  if (Model.prototype.sendsChangesFirst) {
-    return;
-  }
-  Model.prototype.sendsChangesFirst = true;
   const sync = Model.prototype.sync;
   Model.prototype.sync = function (...args) {
     const done = sync.apply(this, args);
@@ -154,6 +149,7 @@ function sendChangesBeforeClicks(Model) {
     return send.apply(this, args);
   };
 }
+sendChangesBeforeClicks(base.WidgetModel); // once, as this module is loaded
 
 /** The most messages a comm keeps for its model (a model that never comes gets none). */
 export const MAX_KEPT = 10000;
