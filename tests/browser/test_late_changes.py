@@ -157,7 +157,7 @@ def test_a_click_never_overtakes_the_changes_made_before_it(page, served):
     page.focus(".pick select")
     for _ in range(3):  # three changes: the kernel is still busy with the first
         page.keyboard.press("ArrowDown")
-    page.click(".start button, button.start")
+    page.click("button.start")
     page.wait_for_function(
         "() => (document.querySelector('.seen')?.innerText ?? '').startsWith('started')",
         timeout=LOAD,
