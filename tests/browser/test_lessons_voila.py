@@ -61,7 +61,7 @@ def test_a_prediction_typed_committed_and_answered_code_one_click_away(page, voi
 
     # Keyboard: the box takes the prediction, Enter commits it. Typed without a pause: each
     # key is a change of the box, and Enter, a message of its own, once reached the kernel
-    # before the last keys ("You said 12" for 1,007's keys; frontend/src/widgets.js).
+    # before the last keys ("You said 10" for 1,007's keys; frontend/src/widgets.js).
     wrong = right + 1000
     box = widget.locator(".dl-answer-text input")
     box.click()
