@@ -148,6 +148,17 @@ def test_numbers_are_written_as_each_language_writes_them(lang, written):
     )
 
 
+def test_a_remembered_number_is_written_by_its_own_type():
+    """format_number remembers what it wrote; 2**60 and float(2**60) are equal, not the same
+    digits (a float keeps 17 of them)."""
+    whole, rounded = "1,152,921,504,606,846,976", "1,152,921,504,606,847,000"
+    assert i18n.format_number(2**60) == whole
+    assert i18n.format_number(float(2**60), decimals=0) == rounded
+    assert i18n.format_number(2**60, decimals=0) == whole
+    assert i18n.format_number(2**60, "fr") == whole.replace(",", "\u202f")
+    assert i18n.format_number(2**60, grouped=False) == whole.replace(",", "")
+
+
 def test_plural_rules_come_from_cldr():
     assert [i18n.plural_rule("bg")(n) for n in (0, 1, 2)] == [1, 0, 1]
     assert [i18n.plural_rule("fr")(n) for n in (0, 1, 2)] == [0, 0, 2]

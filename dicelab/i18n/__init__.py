@@ -35,7 +35,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -179,14 +179,29 @@ def format_number(
     >>> format_number(1000.5, "ca", decimals=1, grouped=False)
     '1000,5'
     """
-    import decimal
     import numbers
-
-    from babel.numbers import format_decimal
 
     locale = _babel_locale(normalize_language(lang))
     if decimals is None:
         decimals = 0 if isinstance(value, numbers.Integral) else 2
+    try:  # the type too: 2**60 and float(2**60) are equal keys, not the same digits
+        return _written(type(value).__qualname__, value, locale, decimals, grouped)
+    except TypeError:  # a value that is not hashable
+        return _write(value, locale, decimals, grouped)
+
+
+@lru_cache(maxsize=4096)
+def _written(kind: str, value: Any, locale: str, decimals: int, grouped: bool) -> str:
+    """:func:`_write`, remembered: an app writes the same scores and points at every redraw."""
+    return _write(value, locale, decimals, grouped)
+
+
+def _write(value: float, locale: str, decimals: int, grouped: bool) -> str:
+    """``value`` in Babel's ``locale`` with ``decimals`` fixed decimals."""
+    import decimal
+
+    from babel.numbers import format_decimal
+
     pattern = ("#,##0" if grouped else "0") + ("." + "0" * decimals if decimals else "")
     with decimal.localcontext() as context:  # as many digits as the number has
         context.prec = max(context.prec, _digits(value) + decimals + 2)

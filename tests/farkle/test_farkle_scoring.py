@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.farkle import PRESETS, Rules, farkle_chance, score, set_aside_options
-from dicelab.farkle.scoring import refused_dice, scoring_table
+from dicelab.farkle.scoring import refused_dice, scoring_table, sub_multisets
 
 STANDARD = Rules.preset("standard")
 MINIMAL = Rules.preset("minimal")
@@ -201,3 +201,11 @@ def test_house_table_changes_scores():
     with pytest.raises(IllegalMove):
         score([2, 3, 4, 1])
     assert farkle_chance(3, house) < farkle_chance(3)
+
+
+def test_sub_multisets_are_remembered_by_the_dice_not_their_order_and_handed_out_fresh():
+    first = sub_multisets([5, 1, 5])
+    assert first == [(1,), (5,), (1, 5), (5, 5), (1, 5, 5)]
+    first.append((6,))  # the caller's own list
+    assert sub_multisets((5, 5, 1)) == [(1,), (5,), (1, 5), (5, 5), (1, 5, 5)]
+    assert sub_multisets([2, 2]) == [(2,), (2, 2)]
