@@ -174,10 +174,11 @@ def pages_kernels(log: Path, notebook: str) -> set[str]:
 
 
 def watch_until_back(
-    server, kernels: int, closed_at: float, timeout: float, taken: set[str]
+    server, kernels: int, closed_at: float, timeout: float, taken: set[str], every: float = 0.5
 ) -> float | None:
     """Seconds from closing the pages until every kernel in ``taken`` (the pages' kernels, by
-    id) has exited and the server runs no more than its pools' ``kernels``.
+    id) has exited and the server runs no more than its pools' ``kernels``; looked at
+    ``every`` seconds.
 
     The pages' own kernels are looked for by id: a pool refills only ``fill_delay`` after its
     kernels were taken, so a count alone would take the pages' kernels for the pool's."""
@@ -194,7 +195,7 @@ def watch_until_back(
         alive = kernel_processes(server)
         if len(alive) <= kernels and not any(running(process) for process in alive):
             return time.monotonic() - closed_at
-        time.sleep(0.5)
+        time.sleep(every)
     return None
 
 

@@ -29,7 +29,7 @@ def test_the_class_benchmark_waits_for_the_pages_own_kernels_not_for_a_count(mon
     )
     taken = {kernel.kernel_id for kernel in pages}
 
-    back = bench.watch_until_back(None, 5, time.monotonic(), 60, taken)
+    back = bench.watch_until_back(None, 5, time.monotonic(), 60, taken, every=0.01)
 
     assert back is not None
     assert len(seen) == 4, "it did not wait until exactly when the pages' kernels had all exited"
