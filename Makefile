@@ -139,17 +139,18 @@ printouts: $(VENV)/.app
 # hub's proxy from npm) wait on the network while the tables and mypy use the processors.
 test: $(VENV)/.test
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-ready
-	DICELAB_TIMED="make test" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -n 2 --dist loadgroup \
+	DICELAB_QUICK= DICELAB_TIMED="make test" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -n 2 --dist loadgroup \
 	  --durations=20
 
 test-ready: browser node axe $(HUB_PROXY) lint typecheck tables
 
 # The fast loop: every test but those marked slow (notebooks, browser, solvers, long searches),
 # on two processes (pytest-xdist; worksteal: a process that runs out takes the other's tests),
-# without nbval (no notebook to run; conftest.py); at most a minute on a 2-core machine
-# (docs/architecture.md, "Tests"). It prints its time (conftest.py).
+# without nbval (no notebook to run; conftest.py), each property test on a quarter of its
+# examples (DICELAB_QUICK=1, tests/helpers.py; make test runs them all); at most a minute on a
+# 2-core machine (docs/architecture.md, "Tests"). It prints its time (conftest.py).
 check: lint typecheck
-	DICELAB_TIMED="make check" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -m "not slow" \
+	DICELAB_QUICK=1 DICELAB_TIMED="make check" DICELAB_STARTED=$(STARTED) $(BIN)/python -m pytest -m "not slow" \
 	  -p no:nbval -n 2 --dist worksteal --durations=10
 
 bench: $(VENV)/.test

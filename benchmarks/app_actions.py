@@ -15,20 +15,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dicelab import i18n  # noqa: E402
-from dicelab.farkle import scoring  # noqa: E402
-from dicelab.widgets.common.timer import ManualScheduler  # noqa: E402
-from dicelab.widgets.farkle.app import FarkleApp  # noqa: E402
-from dicelab.widgets.penta.app import PentaApp  # noqa: E402
+from dicelab import i18n
+from dicelab.farkle import scoring
+from dicelab.widgets.common.timer import ManualScheduler
+from dicelab.widgets.farkle.app import FarkleApp
+from dicelab.widgets.penta.app import PentaApp
 
 
 def penta_game(seed: int) -> int:

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import settings
 
 from dicelab.hub.grammars import defer_iri_grammars
+from tests.helpers import examples
 from tests.scheduling import rank
 
 # The hub's modules import jupyter_server, which would build grammars no test uses (a second
@@ -32,8 +33,9 @@ from tests.scheduling import rank
 defer_iri_grammars()
 
 # Property tests check rules, not speed: no per-example deadline (a loaded CI machine would
-# make them flaky). Speed is measured by benchmarks/, never by tests.
-settings.register_profile("dicelab", deadline=None)
+# make them flaky). Speed is measured by benchmarks/, never by tests. Hypothesis's 100 examples
+# a test, or a quarter in make check (tests/helpers.py: examples).
+settings.register_profile("dicelab", deadline=None, max_examples=examples(100))
 settings.load_profile("dicelab")
 
 _HERE = str(Path(__file__).resolve().parent)

@@ -8,12 +8,14 @@ a save. ``app_unchanged(app)`` is the same check for a dashboard, as a ``with`` 
 untranslated (the ``pseudo_language`` fixture of ``tests/conftest.py`` does both's set-up).
 The widget tree helpers (``snapshot`` of every widget, ``find``, ``texts``) are in
 ``tests/widgets/helpers.py``. ``load_benchmark(name)`` imports a script of ``benchmarks/``.
+``examples(n)``: how many examples a property test tries (fewer in ``make check``).
 """
 
 from __future__ import annotations
 
 import copy
 import importlib.util
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -40,6 +42,15 @@ ENGINE_VIEWS = {
     ),
     "dicelab.farkle": ("target", "totals", "turn", "last_roll", "last_round", "messages"),
 }
+
+
+def examples(count: int) -> int:
+    """How many examples a property test (Hypothesis) tries: ``count`` in ``make test`` and
+    CI; a quarter of it, at least 5, in ``make check``, the everyday loop
+    (``DICELAB_QUICK=1``), where the properties still run, on fewer examples."""
+    if os.environ.get("DICELAB_QUICK") == "1":
+        return max(5, count // 4)
+    return count
 
 
 def snapshot(game: Any) -> tuple:

@@ -14,6 +14,7 @@ from dicelab.farkle.rules import PRESETS as FARKLE_PRESETS
 from dicelab.penta import Game as Penta
 from dicelab.penta.game import Hold, Roll
 from dicelab.penta.rules import PRESETS as PENTA_PRESETS
+from tests.helpers import examples
 
 
 def _penta(rules: str, seed: int, duplicate: bool, computer: bool = False) -> Penta:
@@ -123,7 +124,7 @@ def test_mutated_codes_are_refused_or_read_back_to_the_same_game():
     assert counts["refused"] + counts["same game"] == 500
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(kind=st.sampled_from("PF"), body=st.binary(max_size=40))
 def test_any_body_with_a_right_checksum_is_read_or_refused(kind, body):
     """A forged code (right checksum, any bytes) never escapes as anything but IllegalMove."""
@@ -136,7 +137,7 @@ def test_any_body_with_a_right_checksum_is_read_or_refused(kind, body):
     assert result_code(read_result_code(result_code(game))) == result_code(game)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(code=st.text(max_size=60), names=st.one_of(st.none(), st.integers(), st.text(max_size=3)))
 def test_odd_input_is_refused(code, names):
     with pytest.raises(IllegalMove):
@@ -166,7 +167,7 @@ def test_a_code_with_moves_left_over_is_refused():
 
 
 @pytest.mark.slow  # 60 random games of up to 400 moves (1.5 s): make test; the round trips above
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), moves=st.integers(0, 400), duplicate=st.booleans())
 def test_random_games_read_back_with_the_same_dice_and_scores(seed, moves, duplicate):
     rng = random.Random(seed)

@@ -14,9 +14,11 @@ from fuzzing import DataDraw, FarkleFuzz, PentaFuzz, SaveFuzz, Tally
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import examples
+
 FUZZERS = [PentaFuzz, FarkleFuzz]
 SETTINGS = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # the message holds the mutant

@@ -10,6 +10,7 @@ from dicelab import IllegalMove
 from dicelab.dice import SeededDice
 from dicelab.farkle import Game
 from dicelab.farkle.moves import Roll
+from tests.helpers import examples
 
 
 def _play_to_turn(game: Game, turn: int, rng: random.Random) -> None:
@@ -21,7 +22,7 @@ def _play_to_turn(game: Game, turn: int, rng: random.Random) -> None:
             started += 1
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 2**64 - 1),
     turn=st.integers(1, 8),

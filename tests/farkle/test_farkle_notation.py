@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.farkle import Game, NotationError, Rules, Situation, Turn, parse
+from tests.helpers import examples
 
 START = "target 10000 | totals >0 0 | turn 0 | dice 6 | roll -"
 
@@ -105,7 +106,7 @@ def test_custom_rules_must_match_by_name():
 
 
 @given(seed=st.integers(0, 10**6), humans=st.integers(0, 6), stop=st.integers(0, 400))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 def test_every_situation_of_a_game_round_trips(seed, humans, stop):
     game = Game(players=humans, seed=seed, target=5000)
     while len(game.events) < stop and not game.is_over:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.farkle import Bank, ComputerPlayer, Game, Roll, SetAside, Situation, Turn, parse
+from tests.helpers import examples
 
 AI = ComputerPlayer()
 
@@ -105,7 +106,7 @@ def test_no_move_after_the_game():
 
 
 @given(seed=st.integers(0, 10**6), humans=st.integers(0, 6))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 def test_its_choices_are_legal_and_its_banks_follow_its_rules(seed, humans):
     game = Game(players=humans, seed=seed, target=5000)
     while not game.is_over:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.farkle import Bank, Game, Roll, Rules, SetAside, parse, set_aside_options
+from tests.helpers import examples
 
 RULES = [Rules(), Rules.preset("minimal"), Rules.preset("playmonster")]
 
@@ -63,7 +64,7 @@ def check_last_round(game):
     rules=st.sampled_from(RULES),
     choices=st.integers(0, 2**32),
 )
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 def test_random_games_keep_every_rule(seed, humans, computer, rules, choices):
     chooser = random.Random(choices)
     if humans == 0:
@@ -106,14 +107,14 @@ def test_random_games_keep_every_rule(seed, humans, computer, rules, choices):
 
 
 @given(seed=st.integers(0, 2**40), humans=st.integers(0, 6), target=st.sampled_from([5000, 10000]))
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 def test_computer_games_always_end_with_the_last_round_respected(seed, humans, target):
     game = Game(humans, seed=seed, target=target).play_out(max_moves=20000)
     check_last_round(game)
 
 
 @given(seed=st.integers(0, 2**40), cut=st.integers(0, 200))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 def test_popping_back_and_replaying_gives_the_same_game(seed, cut):
     game = Game(players=2, seed=seed, target=5000).play_out()
     moves = list(game.moves)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dicelab import IllegalMove
 from dicelab.farkle import PRESETS, Rules, farkle_chance, score, set_aside_options
 from dicelab.farkle.scoring import refused_dice, scoring_table, sub_multisets
+from tests.helpers import examples
 
 STANDARD = Rules.preset("standard")
 MINIMAL = Rules.preset("minimal")
@@ -136,7 +137,7 @@ def test_order_never_matters(dice):
 
 
 @given(roll=dice_lists, rules=st.sampled_from(list(PRESETS.values())))
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_options_are_exactly_the_scoring_sub_multisets(roll, rules):
     options = set_aside_options(roll, rules)
     subs = set()

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from dicelab import IllegalMove
 from dicelab.farkle import Bank, Roll, Rules, SetAside, Turn, score, set_aside_options
+from tests.helpers import examples
 
 MINIMAL = Rules.preset("minimal")
 
@@ -162,7 +163,7 @@ rolls = st.lists(st.integers(1, 6), min_size=6, max_size=6)
 
 
 @given(data=st.data(), rules=st.sampled_from([Rules(), MINIMAL, Rules.preset("playmonster")]))
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 def test_turn_points_are_the_sum_of_the_set_asides(data, rules):
     turn = Turn(rules=rules)
     total = 0

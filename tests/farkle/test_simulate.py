@@ -17,6 +17,7 @@ from dicelab.farkle.rules import END_RULES, Rules
 from dicelab.farkle.simulate import simulate_games, simulate_turns, turn_strategy
 from dicelab.farkle.situation import Situation
 from dicelab.farkle.winchance import solve_win_chances
+from tests.helpers import examples
 
 SIGMAS = 4  # tolerance: 4 standard errors, from the exact standard deviation
 
@@ -225,7 +226,7 @@ def _banks_recorded(run):
 
 @pytest.mark.slow  # 25 drawn houses of 30 games each (1.5 to 2 s): make test; the fast loop
 # checks the computer seat's threshold rule below, and the simulator's games under a house
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     entry=st.integers(1, 20).map(lambda k: 50 * k),
     threshold=st.integers(1, 12).map(lambda k: 50 * k),

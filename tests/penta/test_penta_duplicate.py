@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from dicelab.dice import SeededDice
 from dicelab.penta.game import Game
+from tests.helpers import examples
 
 
 def _play_to_round(game: Game, round_: int, rng: random.Random) -> None:
@@ -16,7 +17,7 @@ def _play_to_round(game: Game, round_: int, rng: random.Random) -> None:
         game.push(rng.choice(moves))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 2**64 - 1),
     round_=st.integers(1, 13),

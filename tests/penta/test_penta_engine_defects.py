@@ -21,6 +21,7 @@ from dicelab import IllegalMove
 from dicelab.dice import SeededDice
 from dicelab.penta import Game, Rules, Scorecard, Situation, parse
 from dicelab.penta.game import Hold, Seat
+from tests.helpers import examples
 
 HUGE = 10**5000  # beyond Python's 4,300-digit limit for int <-> str
 
@@ -235,7 +236,7 @@ custom_rules = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(custom_rules, st.booleans())
 def test_a_situation_under_any_rules_reads_back(rules, with_dice):
     card = Scorecard(rules).score("chance", (1, 2, 3, 4, 6))

@@ -20,7 +20,7 @@ from dicelab.penta import Game, Scorecard, parse, players
 from dicelab.penta.game import Seat
 from dicelab.penta.moves import Hold, Roll, Score
 from dicelab.penta.rules import BOXES, LOWER, UPPER
-from tests.helpers import assert_unchanged, snapshot
+from tests.helpers import assert_unchanged, examples, snapshot
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
 
@@ -533,7 +533,7 @@ game_setup = st.tuples(
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_setup)
 def test_random_legal_games_end_complete_and_round_trip(setup):
     n, rules, seed, rnd = setup
@@ -572,7 +572,7 @@ candidate_moves = st.one_of(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_setup, st.lists(candidate_moves, min_size=1, max_size=8), st.integers(0, 120))
 def test_every_move_is_pushed_iff_legal_and_illegal_ones_change_nothing(setup, tries, steps):
     n, rules, seed, rnd = setup
@@ -605,7 +605,7 @@ def test_every_move_is_pushed_iff_legal_and_illegal_ones_change_nothing(setup, t
             assert_unchanged(game, lambda g, move=move: g.push(move))
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 60))
 def test_copies_are_independent(seed, steps):
     game = Game(players=("A", "B"), seed=seed)

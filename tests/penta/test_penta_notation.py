@@ -15,6 +15,7 @@ from dicelab.penta import Scorecard, Situation, parse
 from dicelab.penta.notation import CODES
 from dicelab.penta.rules import BOXES
 from dicelab.penta.scorecard import possible_points
+from tests.helpers import examples
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
 
@@ -35,7 +36,7 @@ def situations(draw):
     return Situation(card, dice, draw(st.integers(0, 2)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(situations())
 def test_round_trip(situation):
     text = str(situation)
@@ -167,7 +168,7 @@ def test_situations_are_values():
         a.rolls_left = 2  # type: ignore[misc]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(situations())
 def test_keeps_are_the_distinct_sub_multisets(situation):
     keeps = situation.keeps()

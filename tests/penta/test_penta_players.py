@@ -13,6 +13,7 @@ from dicelab.penta import Game, Scorecard, Situation, parse, players
 from dicelab.penta.players import GreedyPlayer, HeuristicPlayer, keep_positions
 from dicelab.penta.rules import BOXES
 from dicelab.penta.scorecard import possible_points
+from tests.helpers import examples
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
 
@@ -32,7 +33,7 @@ def live_situations(draw):
     return Situation(card, dice, draw(st.integers(0, 2)))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(live_situations(), st.sampled_from(["heuristic", "greedy"]))
 def test_choices_are_legal_actions(situation, name):
     action = players.get(name).choose(situation)
@@ -113,7 +114,7 @@ def test_keep_positions():
             keep_positions((6, 1, 6, 3, 6), bad)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.lists(st.integers(1, 6), min_size=5, max_size=5),
     st.sets(st.integers(0, 4)),

@@ -20,6 +20,7 @@ from dicelab import IllegalMove
 from dicelab.i18n import msg
 from dicelab.penta.rules import BOXES, LOWER, UPPER, Rules
 from dicelab.penta.scorecard import SACRIFICE, Scorecard, possible_points
+from tests.helpers import examples
 
 PRESETS = ("penta", "official", "free-joker", "no-joker", "no-bonus")
 LOWER_NO_PENTA = [box for box in LOWER if box != "penta"]
@@ -489,13 +490,13 @@ def test_explain_ordinary_rolls():
 # -- properties ------------------------------------------------------------------------------
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(cards(), roll_st)
 def test_options_agree_with_an_independent_reading_of_the_rules(start, dice):
     assert start.options(dice) == reference_options(start.filled, start.rules.name, dice)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cards(), roll_st)
 def test_score_adds_the_option_points_and_refuses_the_rest(start, dice):
     options = start.options(dice)
@@ -514,7 +515,7 @@ def test_score_adds_the_option_points_and_refuses_the_rest(start, dice):
     assert start.must_sacrifice(dice) == sacrifice
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(PRESETS), st.lists(roll_st, min_size=13, max_size=13), st.randoms())
 def test_a_full_card_total_is_the_sum_of_its_parts(rules_name, rolls, rnd):
     state = Scorecard(rules_name)

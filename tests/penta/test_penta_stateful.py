@@ -15,13 +15,15 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
+from tests.helpers import examples
+
 # A long search (2 to 5 s, more when Hypothesis draws long games): make test runs it, and
 # benchmarks/fuzz.py the same actions far longer; make check keeps the property tests.
 pytestmark = pytest.mark.slow
 
 
 @settings(
-    max_examples=30,
+    max_examples=examples(30),
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
