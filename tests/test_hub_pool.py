@@ -136,22 +136,55 @@ def test_pages_opened_while_the_pool_kernel_starts_count_it() -> None:
     assert len(manager._reserved) == 3  # the pages' own, none taken by the hand-over
 
 
-def test_a_page_waiting_for_a_pool_kernel_that_fails_gets_503() -> None:
-    manager = _manager(kernels=0, pooled=0)
+def _page_waiting_for_a_pool_kernel_that_fails(manager: WarmKernelManager):
+    """What the page gets when the pool's kernel fails to start while the page waits."""
 
-    async def fails_while_the_page_waits() -> int:
+    async def fails_while_the_page_waits():
         starting = asyncio.get_running_loop().create_future()
         manager._pools["penta_play.ipynb"] = starting  # type: ignore[assignment]
         taking = asyncio.ensure_future(manager.get_rendered_notebook("penta_play.ipynb"))
         await asyncio.sleep(0)
         starting.set_exception(RuntimeError("no kernel"))
-        try:
-            await taking
-        except HTTPError as error:
-            return error.status_code
-        return 200
+        return await taking
 
-    assert asyncio.run(fails_while_the_page_waits()) == 503
+    return asyncio.run(fails_while_the_page_waits())
+
+
+def test_a_page_whose_pool_kernel_fails_gets_a_kernel_started_for_it() -> None:
+    """The learner gets the app, not an error: one kernel is started for the page, as the
+    pool's was (the notebook run up to the page's request), and it is the learner's."""
+    manager = _manager(kernels=0, pooled=0)
+    manager._environment = {"DICELAB_WARM": "penta_play"}
+    renderer = type("Renderer", (), {"stop_generator": False, "rendered_cache": ["<html>"]})()
+    started: list[tuple[str, dict]] = []
+
+    async def preheat(name: str, environment: dict) -> dict:
+        started.append((name, environment))
+        manager._kernels["k1"] = object()
+        manager._pooled.add("k1")
+        assert manager.kernels_left() == 3  # starting, it already holds its place
+        return {"kernel_id": "k1", "renderer": renderer, "task": "rendering"}
+
+    manager._preheat = preheat  # type: ignore[method-assign]
+    handed = _page_waiting_for_a_pool_kernel_that_fails(manager)
+    assert handed == ("rendering", ["<html>"], "k1")
+    assert started == [("penta_play.ipynb", {"DICELAB_WARM": "penta_play"})]
+    assert renderer.stop_generator is True
+    assert manager.kernels_left() == 3 and manager._pooled == set()
+
+
+def test_a_page_gets_503_when_no_kernel_can_start_for_it() -> None:
+    manager = _manager(kernels=0, pooled=0)
+    tries: list[str] = []
+
+    async def preheat(name: str, environment: dict) -> dict:
+        tries.append(name)
+        raise RuntimeError("no kernel either")
+
+    manager._preheat = preheat  # type: ignore[method-assign]
+    with pytest.raises(HTTPError) as refused:
+        _page_waiting_for_a_pool_kernel_that_fails(manager)
+    assert refused.value.status_code == 503 and tries == ["penta_play.ipynb"]  # once
     assert manager.kernels_left() == 4  # nothing held
 
 

@@ -73,6 +73,7 @@ class WarmKernelManager(LimitedKernelManager):
         self._handing_over = 0  # pool kernels being handed to a page (they count already)
         self._stopping: set[asyncio.Future] = set()  # pool kernels being shut down
         self.query_token = secrets.token_urlsafe(24)
+        self._environment: dict[str, str] = {}  # the pool kernels' (start_pools)
         # name -> Voilà's NotebookRenderer for it: set by the server extension (below)
         self.renderer_factory: Any = None
 
@@ -119,16 +120,26 @@ class WarmKernelManager(LimitedKernelManager):
         # may still be starting (pages opened at the same moment count it).
         self._handing_over += 1
         try:
-            content = await task
+            content = await self._kernel_for_page(notebook_name, task)
             self._pooled.discard(content["kernel_id"])
-        except Exception as error:  # it failed to start while this page waited for it
-            raise HTTPError(503, "the preheated kernel failed to start") from error
         finally:
             self._handing_over -= 1
         renderer = content["renderer"]
         renderer.stop_generator = True
         self.log.info("Using pre-heated kernel: %s for %s", content["kernel_id"], notebook_name)
         return content["task"], renderer.rendered_cache, content["kernel_id"]
+
+    async def _kernel_for_page(self, notebook_name: str, task: asyncio.Future) -> dict:
+        """The pool's kernel; if it failed to start while the page waited for it, one started
+        for this page the same way (once): the learner gets the app, not an error."""
+        try:
+            return await task
+        except Exception:
+            self.log.warning("The preheated kernel for %s failed: one more", notebook_name)
+        try:
+            return await self._preheat(notebook_name, self._environment)
+        except Exception as error:  # as a page whose own kernel cannot start
+            raise HTTPError(503, "no kernel could start for this page") from error
 
     # -- the pool ----------------------------------------------------------------------------
 
@@ -141,6 +152,7 @@ class WarmKernelManager(LimitedKernelManager):
     def start_pools(self, environment: dict[str, str]) -> None:
         """Start one preheated kernel for each notebook in ``warm``, with ``environment``
         (once the server extension has set :attr:`renderer_factory`)."""
+        self._environment = environment
         for name in self.warm:
             if name not in self._pools:
                 task = asyncio.ensure_future(self._preheat(name, environment))
