@@ -38,6 +38,7 @@ from dicelab.lessons.pages import APPS, LESSONS
 
 __all__ = [
     "CONNECTION",
+    "ERRORS",
     "FAILED",
     "INCLUDE",
     "LOADING",
@@ -64,6 +65,21 @@ CONNECTION = {
 """The words of the line at the top of a page whose connection or kernel was lost
 (``frontend/src/watch.js``, docs/widgets.md "Games that survive"), by the key the front end
 reads."""
+ERRORS = {
+    # What the server's error page says (error.html of the template): a page whose kernel could
+    # not start (HTTP 5xx), and an address with no page (404).
+    "broken": N_(
+        "This page could not start on the server. Wait a moment and open it again; if it "
+        "happens again, tell your teacher."
+    ),
+    "notFound": N_(
+        "There is no page by this name here. Check the address, or open the page from the "
+        "start page."
+    ),
+    "start": N_("Go to the start page"),
+}
+"""The words of the page the server sends instead of a page it could not start, by key (its
+other link is :data:`CONNECTION`'s ``reload``)."""
 # In the checkout (the template installs as data files, beside the package, not in it).
 INCLUDE = (
     Path(__file__).resolve().parents[2] / "share/jupyter/voila/templates/dicelab/texts.html.j2"
@@ -100,6 +116,7 @@ def page_texts() -> dict[str, dict]:
             "loading": translate(LOADING, lang=lang),
             "failed": translate(FAILED, lang=lang),
             **{key: translate(text, lang=lang) for key, text in CONNECTION.items()},
+            **{key: translate(text, lang=lang) for key, text in ERRORS.items()},
         }
         for lang in languages
     }
