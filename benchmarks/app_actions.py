@@ -2,11 +2,12 @@
 
 Each click of a learner (roll, hold, score, set aside, bank) is handled in the app's kernel,
 which redraws the app: the dice, the scorecard, the words. This plays whole games by the apps'
-own actions (as the widget tests do, no browser) in French, Ada against the computer, and
-counts the process's CPU time per action. In the same run, alternately, it plays the same
-games with the remembered results of :func:`dicelab.i18n.format_number` and
-:func:`dicelab.farkle.scoring.sub_multisets` turned off: **the reference**, the apps as they
-were before those two caches. Printed: CPU ms per action for each, and the ratio.
+own actions (the widget tests' ``penta_turn`` and ``farkle_move``, no browser) in French,
+Ada against the computer, and counts the process's CPU time per Penta turn and Farkle move.
+In the same run, alternately, it plays the same games with the remembered results of
+:func:`dicelab.i18n.format_number` and :func:`dicelab.farkle.scoring.sub_multisets` turned
+off: **the reference**, the apps as they were before those two caches. Printed: CPU ms a
+turn or a move for each, and the ratio.
 
     python benchmarks/app_actions.py [--games 3] [--runs 3]
 """
@@ -15,21 +16,26 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
-from dicelab import i18n
-from dicelab.farkle import scoring
-from dicelab.widgets.common.timer import ManualScheduler
-from dicelab.widgets.farkle.app import FarkleApp
-from dicelab.widgets.penta.app import PentaApp
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dicelab import i18n  # noqa: E402
+from dicelab.farkle import scoring  # noqa: E402
+from dicelab.widgets.common.timer import ManualScheduler  # noqa: E402
+from dicelab.widgets.farkle.app import FarkleApp  # noqa: E402
+from dicelab.widgets.penta.app import PentaApp  # noqa: E402
+from tests.widgets.test_endgame import farkle_move, penta_turn  # noqa: E402
 
 
 def penta_game(seed: int) -> int:
-    """A whole game of Ada (roll, hold the commonest face, roll, best box) against the
-    computer; the number of Ada's actions."""
+    """A whole game of Ada against the computer, Ada's turns as the widget tests play them
+    (roll, hold the commonest face, roll, the best box); the number of Ada's turns."""
     app = PentaApp(
         players=["Ada", "Comp"],
         computer=[1],
@@ -40,24 +46,16 @@ def penta_game(seed: int) -> int:
         scheduler=ManualScheduler(),
         computer_player="heuristic",
     )
-    actions = 0
+    turns = 0
     while not app.game.is_over:
-        app.roll()
-        face = Counter(app.game.dice).most_common(1)[0][0]
-        for i, die in enumerate(app.game.dice):
-            if die == face:
-                app.hold(i)
-                actions += 1
-        app.roll()
-        options = app.game.options()
-        app.score(max(options, key=lambda box: options[box]))
-        actions += 3
-    return actions
+        penta_turn(app)
+        turns += 1
+    return turns
 
 
 def farkle_game(seed: int) -> int:
-    """A whole game to 5,000 of Ada (the best set-aside, bank from 350) against the computer;
-    the number of Ada's actions."""
+    """A whole game to 5,000 of Ada against the computer, Ada's moves as the widget tests play
+    them (the best set-aside, bank from 350); the number of Ada's moves."""
     app = FarkleApp(
         humans=["Ada"],
         computer=True,
@@ -68,19 +66,11 @@ def farkle_game(seed: int) -> int:
         speed=0,
         scheduler=ManualScheduler(),
     )
-    actions = 0
+    moves = 0
     while not app.game.is_over:
-        turn = app.game.turn
-        if turn.phase == "set_aside":
-            options = turn.set_aside_options()
-            dice = max(options, key=lambda d: (options[d], -len(d)))
-            app.set_aside(*turn.positions_of(dice))
-        elif turn.can_bank and turn.points >= 350:
-            app.bank()
-        else:
-            app.roll()
-        actions += 1
-    return actions
+        farkle_move(app)
+        moves += 1
+    return moves
 
 
 @contextmanager
@@ -96,7 +86,7 @@ def as_before() -> Iterator[None]:
 
 
 def cpu_per_action(play: Callable[[int], int], games: int) -> float:
-    """CPU ms per action over ``games`` seeded games."""
+    """CPU ms per action (a Penta turn, a Farkle move) over ``games`` seeded games."""
     started, actions = time.process_time(), 0
     for seed in range(games):
         actions += play(seed)
@@ -108,7 +98,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="games of each app per run")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    for name, play in (("Penta", penta_game), ("Farkle", farkle_game)):
+    for name, play, action in (
+        ("Penta", penta_game, "turn (roll, holds, roll, score)"),
+        ("Farkle", farkle_game, "move (set aside, roll or bank)"),
+    ):
         play(99)  # imports, tables and fonts loaded before the first measure
         now, before = [], []
         for _ in range(args.runs):
@@ -117,7 +110,7 @@ def main() -> None:
             now.append(cpu_per_action(play, args.games))
         reference, current = statistics.median(before), statistics.median(now)
         print(
-            f"{name}: {current:.2f} CPU ms per action, reference (no remembered numbers "
+            f"{name}: {current:.2f} CPU ms a {action}, reference (no remembered numbers "
             f"or set-asides) {reference:.2f} ms: ratio {current / reference:.2f}"
         )
 
