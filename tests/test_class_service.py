@@ -279,6 +279,23 @@ def test_the_apps_need_neither_sqlalchemy_nor_jupyterhub():
     assert run.returncode == 0 and run.stdout.strip() == "PentaApp", run.stderr[-2000:]
 
 
+def test_the_service_stopped_while_it_starts_says_so_without_a_traceback(
+    monkeypatch, caplog, tmp_path
+):
+    """The hub's SIGINT may come while the service still starts: its port already open (the
+    hub, or a test, sees it listening) but its loop not yet running (a CI run caught it)."""
+    from dicelab.classroom import service
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("HUB_DATA", str(tmp_path))
+    monkeypatch.setattr(service, "make_app", interrupted)  # while it starts
+    with caplog.at_level("INFO", logger="dicelab.classroom"):
+        service.main()  # no KeyboardInterrupt out of it
+    assert "dicelab-class: stopped" in caplog.text
+
+
 def test_the_service_stops_without_a_traceback_when_the_hub_stops_it(tmp_path):
     """The hub stops its services with SIGINT (Ctrl+C on make class): the class service
     says it stopped, and writes no traceback in the teacher's terminal."""

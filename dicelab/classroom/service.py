@@ -39,7 +39,7 @@ from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 
-__all__ = ["NAME", "TEACH", "main", "make_app", "request_json"]
+__all__ = ["NAME", "TEACH", "main", "make_app", "request_json", "serve"]
 
 log = logging.getLogger("dicelab.classroom")
 
@@ -210,19 +210,25 @@ def database_url() -> str:
 
 
 def main() -> None:
-    """Serve the class service where the hub says (``JUPYTERHUB_SERVICE_URL``)."""
+    """Serve the class service where the hub says (``JUPYTERHUB_SERVICE_URL``) until the hub
+    stops it."""
+    logging.basicConfig(level=logging.INFO)
+    try:
+        serve()
+    except KeyboardInterrupt:  # the hub stops its services with SIGINT, even one still
+        log.info("dicelab-class: stopped")  # starting (its port open already): no traceback
+
+
+def serve() -> None:
+    """Open the class store, listen, and answer until interrupted."""
     from urllib.parse import urlparse
 
-    logging.basicConfig(level=logging.INFO)
     url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL") or "http://127.0.0.1:8003")
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or f"/services/{NAME}/"
     app = make_app(Desk(Store(database_url())), prefix)
     app.listen(url.port or 80, url.hostname or "127.0.0.1", max_body_size=MAX_BODY)
     log.info("dicelab-class: serving %s at %s", prefix, url.geturl())
-    try:
-        ioloop.IOLoop.current().start()
-    except KeyboardInterrupt:  # the hub stops its services with SIGINT: no traceback
-        log.info("dicelab-class: stopped")
+    ioloop.IOLoop.current().start()
 
 
 if __name__ == "__main__":
