@@ -39,7 +39,7 @@ from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMove
 from dicelab.i18n import msg
 
-__all__ = ["NAME", "TEACH", "main", "make_app", "request_json", "serve"]
+__all__ = ["NAME", "TEACH", "main", "make_app", "request_json"]
 
 log = logging.getLogger("dicelab.classroom")
 
@@ -214,12 +214,12 @@ def main() -> None:
     stops it."""
     logging.basicConfig(level=logging.INFO)
     try:
-        serve()
+        _serve()
     except KeyboardInterrupt:  # the hub stops its services with SIGINT, even one still
         log.info("dicelab-class: stopped")  # starting (its port open already): no traceback
 
 
-def serve() -> None:
+def _serve() -> None:
     """Open the class store, listen, and answer until interrupted."""
     from urllib.parse import urlparse
 

@@ -176,18 +176,21 @@ def format_number(
     >>> import numpy
     >>> format_number(numpy.int64(1200))  # a whole NumPy number is whole too
     '1,200'
+    >>> format_number(numpy.array(2.5), "fr")  # an array of one number (not hashable)
+    '2,50'
     >>> format_number(1000.5, "ca", decimals=1, grouped=False)
     '1000,5'
     """
     import numbers
+    from collections.abc import Hashable
 
     locale = _babel_locale(normalize_language(lang))
     if decimals is None:
         decimals = 0 if isinstance(value, numbers.Integral) else 2
-    try:  # the type too: 2**60 and float(2**60) are equal keys, not the same digits
-        return _written(type(value).__qualname__, value, locale, decimals, grouped)
-    except TypeError:  # a value that is not hashable
+    if not isinstance(value, Hashable):  # a NumPy array of one number
         return _write(value, locale, decimals, grouped)
+    # keyed by the type too: 2**60 and float(2**60) are equal keys, not the same digits
+    return _written(type(value).__qualname__, value, locale, decimals, grouped)
 
 
 @lru_cache(maxsize=4096)

@@ -94,7 +94,13 @@ def test_the_error_page_says_what_to_do_in_every_language(
             if report.failing():
                 page.screenshot(path=str(artifacts / f"error_{code}_{lang}.png"))
             assert not report.failing(), report.describe(report.failing())
-        start.click()  # the start page opens, in the language of the error page
+        # by keyboard alone: Tab to the start page's link (its focus ring shown), then Enter
+        for _ in range(2):
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "dl-error-start"
+        ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert ring != "none"
+        page.keyboard.press("Enter")  # the start page opens, in the language of the error page
         page.wait_for_url("**/00_start_here.ipynb?lang=nb")
     finally:
         context.close()

@@ -886,7 +886,7 @@ def _plot_distributions(app: RiskExplorer, lang: str) -> bytes | None:
     }
     for key, result in results.items():
         points = result.points.clip(0, 3000)
-        share = np.full(len(points), 1 / len(points))  # an array: a list is read value by value
+        share = np.full(len(points), 1 / len(points))  # (a list: read one by one)
         ax.hist(points, bins=bins, weights=share, histtype="step", linewidth=1.5, label=names[key])
     ax.set_xlabel(translate("points banked in one turn (0: farkle)", lang))
     ax.set_ylabel(translate("share of turns", lang))

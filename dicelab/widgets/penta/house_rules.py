@@ -890,8 +890,7 @@ def _histogram(pair: tuple[Outcome, Outcome], preset: str, lang: str) -> bytes:
         translate("these rules", lang),
     )
     for item, label, style in zip(pair, labels, ("--", "-"), strict=True):
-        # an array: a list is read value by value (0.3 s a plot)
-        share = np.full(len(item.scores), 1 / len(item.scores))
+        share = np.full(len(item.scores), 1 / len(item.scores))  # (a list: read one by one)
         ax.hist(
             item.scores, bins=bins, weights=share, histtype="step", linestyle=style, label=label
         )
