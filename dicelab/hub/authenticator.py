@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from firstuseauthenticator import FirstUseAuthenticator
+from firstuseauthenticator.firstuseauthenticator import ResetPasswordHandler
 
 __all__ = ["ClassFirstUseAuthenticator", "reset_password"]
 
@@ -32,6 +33,13 @@ class ClassFirstUseAuthenticator(FirstUseAuthenticator):
             return None
         result: str | None = await super().authenticate(handler, data)
         return result
+
+    def get_handlers(self, app: Any) -> list[tuple[str, Any]]:
+        """First use's pages, its login form in the learner's language (dicelab.hub.login;
+        the hub's ``template_paths`` names its template)."""
+        from dicelab.hub.login import ClassLoginHandler
+
+        return [(r"/login", ClassLoginHandler), (r"/auth/change-password", ResetPasswordHandler)]
 
 
 def reset_password(dbm_path: str | Path, name: str) -> bool:

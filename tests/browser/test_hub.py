@@ -245,6 +245,58 @@ def test_a_stranger_and_a_wrong_password_are_refused(browser, hub: Hub, learners
         assert b"mallory" not in passwords  # the stranger left nothing behind
 
 
+def test_the_login_form_is_in_the_learners_language(browser, hub: Hub) -> None:
+    """The first page of a class, JupyterHub's login form, in the browser's language or the
+    address's (dicelab.hub.login): its words and ``lang``, first use's rule, a refusal and a
+    first password too short, each in that language; axe-core finds nothing critical or
+    serious; the password's eye is a button a keyboard presses, its name said."""
+    from tests.browser.test_keyboard_games import assert_axe_clean
+
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert page.locator("h1").inner_text() == "Se connecter"
+    assert page.locator("#login_submit").get_attribute("value") == "Se connecter"
+    assert page.get_by_label("Nom d'utilisateur:").count() == 1
+    assert page.get_by_label("Mot de passe:", exact=True).count() == 1
+    assert "choisis un mot de passe d'au moins 6 caractères" in page.inner_text("#dl-first-use")
+    assert_axe_clean(page, "the login form in French")
+    eye = page.get_by_role("button", name="Afficher le mot de passe")
+    eye.focus()
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Masquer le mot de passe").wait_for()
+    assert page.get_attribute("#password_input", "type") == "text"
+    log_in(page, hub, "mallory", "mallory-secret")  # a stranger
+    page.get_by_text("Nom d'utilisateur ou mot de passe incorrect.").wait_for()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert_axe_clean(page, "the login form's refusal in French")
+    log_in(page, hub, "chloe", "abc")  # Chloe's first login, a password too short
+    page.get_by_text("Ton mot de passe est trop court").wait_for()
+    context.close()
+    with dbm.open(str(hub.data / "passwords.dbm")) as passwords:
+        assert b"chloe" not in passwords  # refused: she still chooses hers at her first login
+
+    context = browser.new_context()  # an English browser, the address asking for Bulgarian
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login?lang=bg")
+    assert page.locator("html").get_attribute("lang") == "bg"
+    words = page.inner_text("form") + " ".join(
+        page.eval_on_selector_all("form [aria-label], form [value]", _LABELS)
+    )
+    assert "Вход" in words and not re.search("[A-Za-z]{2,}", words), words
+    page.fill("#username_input", "mallory")
+    page.fill("#password_input", "mallory-secret")
+    page.click("#login_submit")  # the form keeps the page's language
+    page.get_by_text("Грешно потребителско име или парола.").wait_for()
+    context.close()
+
+
+_LABELS = """elements => elements
+    .filter(e => e.type !== 'hidden' && e.type !== 'text' && e.type !== 'password')
+    .map(e => e.getAttribute('aria-label') || e.value)"""
+
+
 def _kernel_ids(page, user: str) -> list[str]:
     """The kernels of ``user``'s server, asked from ``page`` through the REST API."""
     return page.evaluate(
