@@ -570,7 +570,8 @@ def test_the_class_is_the_one_of_make_class(tmp_path: Path, class_list, monkeypa
         c.FirstUseAuthenticator.min_password_length
         == local.FirstUseAuthenticator.min_password_length
     )
-    assert c.JupyterHub.template_paths == local.JupyterHub.template_paths  # the login form
+    assert c.JupyterHub.template_paths == local.JupyterHub.template_paths  # the hub's pages
+    assert c.JupyterHub.template_vars == local.JupyterHub.template_vars  # and their words
     # a learner's server: the same program, server configuration, start page, environment
     assert Path(spawner.cmd[0]).name == Path(local.Spawner.cmd[0]).name
     assert spawner.cmd[1:] == local.Spawner.cmd[1:]

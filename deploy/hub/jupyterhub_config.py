@@ -24,7 +24,8 @@ from pathlib import Path
 from dicelab.hub.authenticator import ClassFirstUseAuthenticator
 from dicelab.hub.classlist import ClassListError, read_names
 from dicelab.hub.limits import parse_size
-from dicelab.hub.login import TEMPLATES as LOGIN_TEMPLATES
+from dicelab.hub.login import TEMPLATES as HUB_TEMPLATES
+from dicelab.hub.server_pages import server_words
 from dicelab.hub.spawner import LearnerSpawner
 
 c = get_config()  # noqa: F821  (given by JupyterHub when it loads this file)
@@ -60,9 +61,12 @@ if AUTH == "firstuse":
     c.JupyterHub.authenticator_class = ClassFirstUseAuthenticator
     c.FirstUseAuthenticator.dbm_path = str(DATA / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 6
-    c.JupyterHub.template_paths = [str(LOGIN_TEMPLATES)]  # its form in the learner's language
 else:  # a school's own accounts: OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_CALLBACK_URL
     c.JupyterHub.authenticator_class = AUTH
+# The login form and the pages of a stopped or starting server in the learner's language
+# (dicelab/hub/login.py, dicelab/hub/server_pages.py).
+c.JupyterHub.template_paths = [str(HUB_TEMPLATES)]
+c.JupyterHub.template_vars = {"dicelab_server_words": server_words()}
 c.Authenticator.allowed_users = set(LEARNERS)
 c.Authenticator.admin_users = {TEACHER}
 

@@ -542,3 +542,44 @@ def test_a_class_game_is_dealt_and_kept_by_the_class_service(
         secret = db.execute("select secret from class_games").fetchone()[0]
     assert set(plays) == {"ada", "bob", "chloe"} and plays["ada"] >= 2
     assert len(secret) == 32 and secret.hex() not in hub.log.read_text()
+
+
+def test_a_stopped_server_is_said_and_started_again_in_the_learners_language(
+    browser, hub: Hub
+) -> None:
+    """Chloe comes back after the idle culler stopped her server (here she stops it herself,
+    as the culler does, through the hub's API): JupyterHub's "Server not running" page says so
+    in French (dicelab.hub.server_pages), its bar too, passes axe-core, and its button, pressed
+    by keyboard, starts her apps again: the start page, in French."""
+    from tests.browser.test_keyboard_games import assert_axe_clean
+
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log_in(page, hub, "chloe", PASSWORDS["chloe"])
+    page.wait_for_url("**/user/chloe/**", timeout=START)
+    xsrf = next(
+        c["value"] for c in context.cookies() if c["name"] == "_xsrf" and c["path"] == "/hub/"
+    )
+    stopped = page.request.delete(
+        f"{hub.url}/hub/api/users/chloe/server", headers={"X-XSRFToken": xsrf}
+    ).status
+    assert stopped in (202, 204), stopped
+    deadline = time.monotonic() + START / 1000  # stopped (a 202 stops it in the background)
+    while page.request.get(f"{hub.url}/hub/api/users/chloe").json()["servers"]:
+        assert time.monotonic() < deadline, "Chloe's server did not stop"
+        time.sleep(0.5)
+    page.goto(f"{hub.url}/hub/user/chloe/voila/tree")  # her start page, as a learner has it
+    heading = page.get_by_role("heading", name="Tes applications se sont arrêtées")
+    heading.wait_for(timeout=STEP)
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert "Relance-les pour continuer" in page.inner_text("main")
+    bar = page.inner_text("nav")  # the hub's own links gone, "Sign out" in French
+    assert "Se déconnecter" in bar and not re.search(r"Logout|Home|Token|Services", bar), bar
+    assert page.get_by_role("button", name="Page sombre ou claire").count() == 1
+    assert_axe_clean(page, "a stopped server's page in French")
+    start = page.get_by_role("button", name="Relancer mes applications")
+    start.focus()
+    page.keyboard.press("Enter")
+    page.get_by_role("link", name="Jouer au Penta", exact=True).wait_for(timeout=START)
+    assert "/user/chloe/voila/tree" in page.url, page.url
+    context.close()
