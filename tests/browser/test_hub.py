@@ -550,7 +550,7 @@ def test_a_stopped_server_is_said_and_started_again_in_the_learners_language(
     """Chloe comes back after the idle culler stopped her server (here she stops it herself,
     as the culler does, through the hub's API): JupyterHub's "Server not running" page says so
     in French (dicelab.hub.server_pages), its bar too, passes axe-core, and its button, pressed
-    by keyboard, starts her apps again: the start page, in French."""
+    by keyboard, starts her apps again: the "starting" page in French, then her start page."""
     from tests.browser.test_keyboard_games import assert_axe_clean
 
     context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
@@ -577,9 +577,23 @@ def test_a_stopped_server_is_said_and_started_again_in_the_learners_language(
     assert "Se déconnecter" in bar and not re.search(r"Logout|Home|Token|Services", bar), bar
     assert page.get_by_role("button", name="Page sombre ou claire").count() == 1
     assert_axe_clean(page, "a stopped server's page in French")
+    pending: list[str] = []  # the "starting" page as it was drawn, before it moves on
+    page.on("console", lambda m: pending.append(m.text) if m.text.startswith("pending ") else 0)
+    page.add_init_script(_SAY_PENDING)
     start = page.get_by_role("button", name="Relancer mes applications")
     start.focus()
     page.keyboard.press("Enter")
     page.get_by_role("link", name="Jouer au Penta", exact=True).wait_for(timeout=START)
     assert "/user/chloe/voila/tree" in page.url, page.url
+    assert pending and pending[0].startswith("pending fr "), pending
+    assert "Tes applications démarrent." in pending[0], pending
+    assert not re.search(r"Stop Server|Event log|Logout|Complete", pending[0]), pending
     context.close()
+
+
+_SAY_PENDING = """document.addEventListener('DOMContentLoaded', () => {
+    if (location.pathname.includes('/spawn-pending/')) {
+        console.log('pending ' + document.documentElement.lang + ' '
+            + document.body.innerText.replace(/\\s+/g, ' '));
+    }
+});"""
