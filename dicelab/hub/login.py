@@ -11,11 +11,11 @@ first use means: the first password typed under a name becomes that name's passw
 >>> words = login_words("fr", 6)
 >>> words["lang"], words["sign_in"], words["password"]
 ('fr', 'Se connecter', 'Mot de passe:')
->>> login_error("Invalid username or password", "fr")
+>>> refusal_words("Invalid username or password", "fr")
 "Nom d'utilisateur ou mot de passe incorrect."
->>> login_error("Password too short! Please choose a password at least 6 characters long.", "nb")
+>>> refusal_words("Password too short! Please choose a password at least 6 characters long.", "nb")
 'Passordet ditt er for kort: velg et på minst 6 tegn.'
->>> login_error("Something JupyterHub says", "fr")  # an error it does not know: as it came
+>>> refusal_words("Something JupyterHub says", "fr")  # an error it does not know: as it came
 'Something JupyterHub says'
 """
 
@@ -32,7 +32,7 @@ from jupyterhub.handlers.login import LoginHandler
 from dicelab.hub.pages import page_language
 from dicelab.i18n import N_, plural, translate
 
-__all__ = ["TEMPLATES", "ClassLoginHandler", "login_error", "login_words"]
+__all__ = ["TEMPLATES", "ClassLoginHandler", "login_words", "refusal_words"]
 
 TEMPLATES = Path(__file__).with_name("templates")
 """JupyterHub's ``template_paths`` entry for the translated login page (``login.html``)."""
@@ -69,7 +69,7 @@ def login_words(lang: str, shortest: int = 6) -> dict[str, str]:
     return words
 
 
-def login_error(error: str, lang: str) -> str:
+def refusal_words(error: str, lang: str) -> str:
     """JupyterHub's or first use's refusal, in ``lang``; a refusal it does not know as it came."""
     text = error.strip()
     if text.rstrip(".") == "Invalid username or password":
@@ -99,15 +99,10 @@ class ClassLoginHandler(CustomLoginHandler):
         query = urlencode({"lang": chosen}) if chosen else ""
         lang = page_language(query, self.request.headers.get("Accept-Language", ""))
         shortest = int(getattr(self.authenticator, "min_password_length", 6))
-        error = _translated_error(login_error, lang)
         return LoginHandler._render(
             self,
-            login_error=error,
+            login_error=refusal_words(login_error, lang) if login_error else login_error,
             username=username,
             dicelab=login_words(lang, shortest),
             **kwargs,
         )
-
-
-def _translated_error(error: str | None, lang: str) -> str | None:
-    return login_error(error, lang) if error else error
