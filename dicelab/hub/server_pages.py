@@ -13,6 +13,8 @@ every template (``c.JupyterHub.template_vars``). Without JavaScript they read in
 ['bg', 'ca', 'en', 'fr', 'nb']
 >>> words["texts"]["fr"]["start"]
 'Relancer mes applications'
+>>> words["progress"]["nb"]["Spawning server..."]
+'Starter appene dine…'
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from dicelab.i18n import LANGUAGE_ALIASES, N_, available_languages, translate
 
-__all__ = ["SERVER_WORDS", "server_words"]
+__all__ = ["PROGRESS", "SERVER_WORDS", "server_words"]
 
 SERVER_WORDS = {
     # not_running.html: the learner's server was stopped (idle), or failed to start
@@ -41,22 +43,32 @@ SERVER_WORDS = {
     "complete": N_("done"),
     "log": N_("What the server has done"),
     "stop": N_("Stop"),
-    # what JupyterHub's spawner says as the server starts (shown on spawn_pending.html)
-    "Server requested": N_("Your apps were asked for"),
-    "Spawning server...": N_("Starting your apps…"),
-    "Server ready at": N_("Your apps are ready"),
     # the bar at the top of both pages
     "logout": N_("Sign out"),
     "theme": N_("Dark or light page"),
 }
 """The words of the server's pages, by the key each element names (``data-dl-text``, or
-``data-dl-label`` for a button's name); the progress messages by JupyterHub's English."""
+``data-dl-label`` for a button's name)."""
+
+PROGRESS = {
+    "Server requested": N_("Your apps were asked for"),
+    "Spawning server...": N_("Starting your apps…"),
+    "Server ready at": N_("Your apps are ready"),
+}
+"""What JupyterHub's spawner says as a server starts (spawn_pending.html writes it into the
+page), by the English it begins with."""
 
 
 def server_words() -> dict[str, Any]:
-    """Every language's :data:`SERVER_WORDS`, and the language aliases, as the pages read them."""
-    texts = {
-        lang: {key: translate(text, lang) for key, text in SERVER_WORDS.items()}
-        for lang in available_languages()
+    """Every language's :data:`SERVER_WORDS` and :data:`PROGRESS`, and the language aliases,
+    as the pages read them."""
+    languages = available_languages()
+    return {
+        "texts": {lang: _translated(SERVER_WORDS, lang) for lang in languages},
+        "progress": {lang: _translated(PROGRESS, lang) for lang in languages},
+        "aliases": LANGUAGE_ALIASES,
     }
-    return {"texts": texts, "aliases": LANGUAGE_ALIASES}
+
+
+def _translated(words: dict[str, str], lang: str) -> dict[str, str]:
+    return {key: translate(text, lang) for key, text in words.items()}
