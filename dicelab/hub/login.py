@@ -11,8 +11,10 @@ first use means: the first password typed under a name becomes that name's passw
 >>> words = login_words("fr", 6)
 >>> words["lang"], words["sign_in"], words["password"]
 ('fr', 'Se connecter', 'Mot de passe:')
->>> refusal_words("Invalid username or password", "fr")
+>>> refusal_words("Invalid username or password", "fr")[:44]
 "Nom d'utilisateur ou mot de passe incorrect."
+>>> refusal_words("Login form invalid or expired. Try again.", "ca")
+"El formulari d'inici de sessió ha caducat. Torna-ho a provar."
 >>> refusal_words("Password too short! Please choose a password at least 6 characters long.", "nb")
 'Passordet ditt er for kort: velg et på minst 6 tegn.'
 >>> refusal_words("Something JupyterHub says", "fr")  # an error it does not know: as it came
@@ -48,7 +50,10 @@ _WORDS = {
         "runs the server to turn encryption (HTTPS) on."
     ),
 }
-_INVALID = N_("Invalid username or password.")
+_INVALID = N_(
+    "Invalid username or password. Check both; if you have forgotten your password, ask your "
+    "teacher to reset it."
+)
 _EXPIRED = N_("The sign-in form has expired. Try again.")
 _TOO_SHORT = re.compile(r"^Password too short!.* at least (\d+) characters? long\.?$")
 
