@@ -551,3 +551,63 @@ def test_a_learners_server_is_jupyterhub_singleuser_with_the_grammars_deferred(
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert "--JupyterHubSingleUser.hub_activity_interval" in run.stdout  # the hub's server
+
+
+def _hub_template(name: str):
+    """dicelab's hub template ``name`` as JupyterHub loads it: dicelab's folder first, then
+    JupyterHub's own, which ``templates/...`` names (``JupyterHub.init_tornado_settings``)."""
+    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader
+    from jupyterhub._data import DATA_FILES_PATH
+
+    from dicelab.hub.login import TEMPLATES
+
+    default = str(Path(DATA_FILES_PATH) / "templates")
+    loader = ChoiceLoader(
+        [
+            PrefixLoader({"templates": FileSystemLoader([default])}),
+            FileSystemLoader([str(TEMPLATES), default]),
+        ]
+    )
+    return Environment(loader=loader, autoescape=True).get_template(name)
+
+
+_PAGE = {
+    "static_url": lambda *args, **kwargs: "/static",
+    "base_url": "/hub/",
+    "login_url": "/hub/login",
+    "logout_url": "/hub/logout",
+    "spawn_url": "/hub/spawn/ada",
+    "authenticator_login_url": "/hub/login",
+    "xsrf": "x",
+    "parsed_scopes": [],
+    "services": [],
+    "user": SimpleNamespace(name="ada", spawner=SimpleNamespace(name="", active=False)),
+}
+
+
+def test_another_authenticators_login_page_is_jupyterhubs_own() -> None:
+    """Without dicelab's words (an OAuthenticator's "Sign in with ..."), the login template
+    draws JupyterHub's page, in the landmark; with them, dicelab's form and the warning for
+    a connection that is not encrypted in the page's language."""
+    from dicelab.hub.login import login_words
+
+    page = _hub_template("login.html").render(login_service="GitHub", **{**_PAGE, "user": None})
+    assert "Sign in with GitHub" in page and '<main id="login-main"' in page
+    page = _hub_template("login.html").render(dicelab=login_words("nb"), **{**_PAGE, "user": None})
+    assert "Be den som driver serveren om å slå på kryptering (HTTPS)." in page
+    assert 'name="lang" value="nb"' in page and "Sign in with" not in page
+
+
+def test_a_server_that_failed_to_start_is_said_and_offered_again() -> None:
+    """The "not running" page after a failed start: its own words to put in the page's
+    language (data-dl-text), the spawner's reason below, the button that starts it again."""
+    from dicelab.hub.server_pages import server_words
+
+    words = server_words()
+    page = _hub_template("not_running.html").render(
+        failed=True, failed_message="Out of memory", dicelab_server_words=words, **_PAGE
+    )
+    assert 'data-dl-text="failedTitle"' in page and 'data-dl-text="retry"' in page
+    assert "<p>Out of memory</p>" in page and 'href="/hub/spawn/ada"' in page
+    assert 'data-dl-text="stoppedTitle"' not in page
+    assert words["texts"]["fr"]["failed"].endswith("préviens ton professeur.")
